@@ -1,0 +1,59 @@
+"""Build the compiled game cores: every ext/<game>/<game>.pyx becomes simsuite._<game>.
+
+One extension module per game: the game's rules, its compiled policies and its
+batch loop are `include`d into a single translation unit so that the C compiler
+can inline across them. Shared C-level pieces (the random generator) live in
+ext/common as .pxd files of inline functions, so they need no module of their own.
+"""
+import os
+from pathlib import Path
+
+from setuptools import Extension, setup
+
+try:
+    from Cython.Build import cythonize
+except ImportError as exc:  # pragma: no cover - build-time guard
+    raise SystemExit("simsuite needs Cython to build: pip install cython") from exc
+
+HERE = Path(__file__).parent
+EXT = HERE / "ext"
+
+# SIMSUITE_DEBUG=1 keeps bounds checks on, for hunting a crash in a core.
+DEBUG = os.environ.get("SIMSUITE_DEBUG") == "1"
+
+directives = {
+    "language_level": 3,
+    "boundscheck": DEBUG,
+    "wraparound": False,
+    "initializedcheck": DEBUG,
+    "cdivision": True,
+    "nonecheck": False,
+    "infer_types": True,
+    "embedsignature": True,
+}
+
+compile_args = ["-O0", "-g"] if DEBUG else ["-O3"]
+
+extensions = []
+for game_dir in sorted(p for p in EXT.iterdir() if p.is_dir() and p.name != "common"):
+    main = game_dir / f"{game_dir.name}.pyx"
+    if main.exists():
+        extensions.append(
+            Extension(
+                f"simsuite._{game_dir.name}",
+                [str(main.relative_to(HERE))],
+                extra_compile_args=compile_args,
+                depends=[str(p.relative_to(HERE)) for p in game_dir.glob("*.p[xy]*")]
+                + [str(p.relative_to(HERE)) for p in (EXT / "common").glob("*.pxd")],
+            )
+        )
+
+setup(
+    ext_modules=cythonize(
+        extensions,
+        include_path=[str(EXT)],
+        compiler_directives=directives,
+        annotate=os.environ.get("SIMSUITE_ANNOTATE") == "1",
+        nthreads=int(os.environ.get("SIMSUITE_BUILD_JOBS", "2")),
+    ),
+)

@@ -1,0 +1,3 @@
+from simsuite.cli import main
+
+main()

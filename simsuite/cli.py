@@ -1,0 +1,119 @@
+"""The `simsuite` command line. Each command is a thin wrapper over a module that owns the work."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import List, Optional
+
+import typer
+
+from simsuite.errors import UserError
+
+app = typer.Typer(
+    add_completion=False,
+    no_args_is_help=True,
+    help="Seeded batch simulation and balance analytics for Scythe, Rurik and Imperial Settlers.",
+)
+
+
+@app.command()
+def play(
+    game: str = typer.Option("scythe", help="Game to play."),
+    players: int = typer.Option(2, help="Number of players."),
+    seed: int = typer.Option(1, help="Game seed."),
+    factions: Optional[str] = typer.Option(None, help="Comma-separated factions by seat, e.g. nordic,crimea."),
+    mats: Optional[str] = typer.Option(None, help="Comma-separated player mats by seat, e.g. industrial,patriotic."),
+    policy: str = typer.Option("random", help="Policy for every seat."),
+    save: Optional[Path] = typer.Option(None, help="Write the seed and every decision to this JSON file."),
+    quiet: bool = typer.Option(False, help="Print only the final scores."),
+):
+    """Play one game and print a turn-by-turn log and the final score breakdown."""
+    from simsuite.play import play_command
+
+    play_command(game=game, players=players, seed=seed, factions=factions, mats=mats,
+                 policy=policy, save=save, quiet=quiet)
+
+
+@app.command()
+def replay(path: Path = typer.Argument(..., help="A replay file written by `simsuite play --save`.")):
+    """Replay a saved game exactly and print its log and result."""
+    from simsuite.play import replay_command
+
+    replay_command(path)
+
+
+@app.command()
+def run(
+    scenario: Path = typer.Argument(..., help="Scenario TOML file."),
+    games: Optional[int] = typer.Option(None, help="Override the scenario's number of games."),
+    jobs: int = typer.Option(-1, help="Worker processes (-1: every core)."),
+    backend: str = typer.Option("local", help="local (joblib processes) or dask."),
+    scheduler: Optional[str] = typer.Option(None, help="Dask scheduler address, e.g. tcp://host:8786."),
+    out: Optional[Path] = typer.Option(None, help="Override the scenario's output folder."),
+):
+    """Run a batch of seeded games into a Parquet dataset (resumes an interrupted batch)."""
+    from simsuite.runner import run_command
+
+    run_command(scenario=scenario, games=games, jobs=jobs, backend=backend,
+                scheduler=scheduler, out=out)
+
+
+@app.command(context_settings={"allow_extra_args": True, "ignore_unknown_options": True})
+def report(
+    ctx: typer.Context,
+    name: str = typer.Argument(..., help="Report name (see `simsuite report list`), or `all`."),
+):
+    """Run a report script from reports/ on a dataset (extra arguments go to the report)."""
+    from simsuite.reporting.registry import report_command
+
+    report_command(name, list(ctx.args))
+
+
+@app.command()
+def tune(
+    scenario: Path = typer.Argument(..., help="Scenario naming the policy to tune and its field."),
+    budget: int = typer.Option(20000, help="Total games the tuner may play."),
+    seed: int = typer.Option(1, help="Tuner seed."),
+    out: Path = typer.Option(Path("tuned.toml"), help="Where to write the tuned weights."),
+):
+    """Tune a policy's weights by self-play (fixed budget and seed)."""
+    from simsuite.tuning import tune_command
+
+    tune_command(scenario=scenario, budget=budget, seed=seed, out=out)
+
+
+@app.command()
+def bench(
+    workload: List[str] = typer.Option([], help="Workloads to run (default: all)."),
+    repeat: int = typer.Option(5, help="Repetitions per workload."),
+    seconds: float = typer.Option(3.0, help="Approximate seconds per repetition."),
+):
+    """Measure games per second of the compiled cores and of whole batches."""
+    from simsuite.bench import bench_command
+
+    bench_command(workloads=workload, repeat=repeat, seconds=seconds)
+
+
+def main() -> None:
+    """Entry point: runs the app and turns a UserError into one line on stderr."""
+    try:
+        app(standalone_mode=False)
+    except UserError as err:
+        print(f"error: {err.message}", file=sys.stderr)
+        raise SystemExit(2)
+    except typer.Exit as ex:
+        raise SystemExit(ex.exit_code)
+    except typer.Abort:
+        print("aborted", file=sys.stderr)
+        raise SystemExit(130)
+    except Exception as err:  # click usage errors carry their own one-line message
+        import click
+
+        if isinstance(err, click.exceptions.ClickException):
+            err.show()
+            raise SystemExit(err.exit_code)
+        raise
+
+
+if __name__ == "__main__":
+    main()
