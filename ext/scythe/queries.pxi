@@ -1,0 +1,167 @@
+# Board queries: who is where, who controls what (Rulebook 000 §4.2, §20).
+#
+# Included by scythe.pyx after `from scythe.state cimport *`. Pure C-level
+# functions over GameState: no Python objects, no allocation, fixed loops.
+#
+# Control (Rulebook §4.2, digest scythe-base.md §4.2): a seat controls a
+# territory if one of its units (character, mech, worker) is on it, or its
+# structure is on it and no enemy unit is. Home bases are never territories,
+# so units standing on a base control nothing. Lakes are territories.
+#
+# Pending combat: between a move into an enemy-held territory and the combat,
+# two seats have units on one cell. The rulebook says the territory stays the
+# opponent's until the combat is resolved, so the controller is the defender.
+# Only the moving player starts a combat, and the moving player is always the
+# active seat, so the defender is the seat present that is not `g.active`
+# (the lowest such seat if the state were ever to hold more than two, which
+# the rules never produce).
+
+
+cdef inline bint is_territory(const GameState* g, int cell) noexcept nogil:
+    # Cells 8..54 of the board; 0 is unused and 1..7 are home bases.
+    if cell <= 0 or cell >= N_CELLS:
+        return False
+    return g.rules.terrain[cell] != T_BASE
+
+
+cdef int units_of_on(const GameState* g, int seat, int cell) noexcept nogil:
+    # Character, mechs and workers of `seat` on `cell` (any cell, bases too).
+    cdef int u, n = 0
+    if cell <= 0:
+        return 0
+    for u in range(N_UNITS):
+        if g.p[seat].unit_cell[u] == cell:
+            n += 1
+    return n
+
+
+cdef int plastic_of_on(const GameState* g, int seat, int cell) noexcept nogil:
+    # Character and mechs ("plastic" units: the ones that fight).
+    cdef int u, n = 0
+    if cell <= 0:
+        return 0
+    for u in range(UNIT_WORKER0):
+        if g.p[seat].unit_cell[u] == cell:
+            n += 1
+    return n
+
+
+cdef int workers_of_on(const GameState* g, int seat, int cell) noexcept nogil:
+    cdef int u, n = 0
+    if cell <= 0:
+        return 0
+    for u in range(UNIT_WORKER0, N_UNITS):
+        if g.p[seat].unit_cell[u] == cell:
+            n += 1
+    return n
+
+
+cdef int workers_on_board(const GameState* g, int seat) noexcept nogil:
+    # Workers that have left the mat: on a territory or on the home base.
+    cdef int u, n = 0
+    for u in range(UNIT_WORKER0, N_UNITS):
+        if g.p[seat].unit_cell[u] != OFF_BOARD:
+            n += 1
+    return n
+
+
+cdef int cell_controller(const GameState* g, int cell) noexcept nogil:
+    # Seat controlling territory `cell`, or -1 (nobody, or not a territory).
+    cdef int seat, s, u
+    cdef int first_unit_seat = -1
+    cdef int defender = -1
+    cdef int n_unit_seats = 0
+    if not is_territory(g, cell):
+        return -1
+    for seat in range(g.n_players):
+        for u in range(N_UNITS):
+            if g.p[seat].unit_cell[u] == cell:
+                n_unit_seats += 1
+                if first_unit_seat < 0:
+                    first_unit_seat = seat
+                if seat != g.active and defender < 0:
+                    defender = seat
+                break
+    if n_unit_seats == 1:
+        return first_unit_seat
+    if n_unit_seats > 1:
+        # Pending combat: the defender keeps control until it is fought.
+        return defender if defender >= 0 else first_unit_seat
+    # No units: a structure's owner controls it.
+    for seat in range(g.n_players):
+        for s in range(4):
+            if g.p[seat].structure_cell[s] == cell:
+                return seat
+    return -1
+
+
+cdef void control_map(const GameState* g, int8_t* out) noexcept nogil:
+    # out[cell] = cell_controller(g, cell) for every cell 0..N_CELLS-1, in one
+    # pass over the pieces (cheaper than N_CELLS calls when scoring).
+    cdef int cell, seat, u, s, c
+    cdef int8_t n_seats[N_CELLS]
+    cdef int8_t first[N_CELLS]
+    cdef int8_t defender[N_CELLS]
+    cdef int8_t seen[N_CELLS]
+    for cell in range(N_CELLS):
+        out[cell] = -1
+        n_seats[cell] = 0
+        first[cell] = -1
+        defender[cell] = -1
+    for seat in range(g.n_players):
+        for cell in range(N_CELLS):
+            seen[cell] = 0
+        for u in range(N_UNITS):
+            c = g.p[seat].unit_cell[u]
+            if c <= 0 or c >= N_CELLS or seen[c]:
+                continue
+            seen[c] = 1
+            n_seats[c] += 1
+            if first[c] < 0:
+                first[c] = seat
+            if seat != g.active and defender[c] < 0:
+                defender[c] = seat
+    for cell in range(1, N_CELLS):
+        if not is_territory(g, cell):
+            continue
+        if n_seats[cell] == 1:
+            out[cell] = first[cell]
+        elif n_seats[cell] > 1:
+            out[cell] = defender[cell] if defender[cell] >= 0 else first[cell]
+    # Structures hold only territories free of units. Seats are visited in
+    # order and only one structure can stand on a cell, so no tie arises.
+    for seat in range(g.n_players):
+        for s in range(4):
+            c = g.p[seat].structure_cell[s]
+            if c <= 0 or c >= N_CELLS or not is_territory(g, c):
+                continue
+            if n_seats[c] == 0 and out[c] < 0:
+                out[c] = seat
+
+
+cdef int controlled_resources(const GameState* g, int seat, int* out4) noexcept nogil:
+    # Resource tokens on territories `seat` controls, by Resource; returns the
+    # total (Rulebook §4.3, §20: only these can be spent or scored).
+    cdef int8_t ctl[N_CELLS]
+    cdef int cell, r, total = 0
+    control_map(g, ctl)
+    for r in range(4):
+        out4[r] = 0
+    for cell in range(1, N_CELLS):
+        if ctl[cell] == seat:
+            for r in range(4):
+                out4[r] += g.cell_res[cell][r]
+                total += g.cell_res[cell][r]
+    return total
+
+
+cdef int controlled_territories(const GameState* g, int seat) noexcept nogil:
+    # Territories `seat` controls for scoring (Rulebook §20): the Factory
+    # counts as 3, lakes count, home bases never (they are not territories).
+    cdef int8_t ctl[N_CELLS]
+    cdef int cell, n = 0
+    control_map(g, ctl)
+    for cell in range(1, N_CELLS):
+        if ctl[cell] == seat:
+            n += 3 if g.rules.terrain[cell] == T_FACTORY else 1
+    return n
