@@ -17,7 +17,7 @@
 # the rules never produce).
 
 
-cdef inline bint is_territory(const GameState* g, int cell) noexcept nogil:
+cdef inline bint q_is_territory(const GameState* g, int cell) noexcept nogil:
     # Cells 8..54 of the board; 0 is unused and 1..7 are home bases.
     if cell <= 0 or cell >= N_CELLS:
         return False
@@ -71,7 +71,7 @@ cdef int cell_controller(const GameState* g, int cell) noexcept nogil:
     cdef int first_unit_seat = -1
     cdef int defender = -1
     cdef int n_unit_seats = 0
-    if not is_territory(g, cell):
+    if not q_is_territory(g, cell):
         return -1
     for seat in range(g.n_players):
         for u in range(N_UNITS):
@@ -122,7 +122,7 @@ cdef void control_map(const GameState* g, int8_t* out) noexcept nogil:
             if seat != g.active and defender[c] < 0:
                 defender[c] = seat
     for cell in range(1, N_CELLS):
-        if not is_territory(g, cell):
+        if not q_is_territory(g, cell):
             continue
         if n_seats[cell] == 1:
             out[cell] = first[cell]
@@ -133,7 +133,7 @@ cdef void control_map(const GameState* g, int8_t* out) noexcept nogil:
     for seat in range(g.n_players):
         for s in range(4):
             c = g.p[seat].structure_cell[s]
-            if c <= 0 or c >= N_CELLS or not is_territory(g, c):
+            if c <= 0 or c >= N_CELLS or not q_is_territory(g, c):
                 continue
             if n_seats[c] == 0 and out[c] < 0:
                 out[c] = seat
