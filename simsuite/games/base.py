@@ -1,0 +1,103 @@
+"""The interface every game offers the runner, and seat-assignment helpers games share.
+
+The runner is game-agnostic: it validates the common scenario keys, cuts the games into
+shards, derives each game's seed, and writes what `run_shard` returns. A game supplies a
+`GameSpec`: its scenario keys, its validation, its extra result columns and its batch loop.
+"""
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from math import gcd
+from pathlib import Path
+from typing import Sequence
+
+import numpy as np
+import pyarrow as pa
+
+
+class GameConfig(ABC):
+    """A game's validated scenario settings. Must pickle (it travels to worker processes)."""
+
+    n_players: int
+
+    @abstractmethod
+    def normalized(self) -> dict:
+        """Everything that decides a game's result, as plain JSON values with defaults filled
+        in and names in canonical spelling (hashed into the scenario hash)."""
+
+
+class GameSpec(ABC):
+    """One game as the runner sees it. Instances must pickle by reference (module-level class)."""
+
+    name: str = ""
+    # top-level scenario keys this game reads, beyond simsuite.scenario.COMMON_KEYS
+    scenario_keys: tuple[str, ...] = ()
+    # the game's own columns, added to simsuite.dataset.BASE_FIELDS
+    columns: tuple[pa.Field, ...] = ()
+    # games per shard when the scenario does not say: a few seconds of work on one core
+    default_shard_size: int = 1000
+
+    @abstractmethod
+    def validate(self, scenario: dict, source: Path) -> GameConfig:
+        """Check the game-specific keys of a parsed scenario; raise UserError (one line)."""
+
+    @abstractmethod
+    def run_shard(self, config: GameConfig, game_indices: np.ndarray, seeds: np.ndarray) -> pa.Table:
+        """Play the games `game_indices` (int64) with `seeds` (uint64, same length).
+
+        Returns one row per (game, seat) with every column of the dataset schema except those
+        the runner adds (simsuite.dataset.RUNNER_COLUMNS). The result may depend only on
+        (config, game index, seed), never on which other games share the shard.
+        """
+
+    def __reduce__(self):
+        # Specs are stateless singletons: send the class, rebuild on the other side.
+        return (self.__class__, ())
+
+
+def cyclic_deal(game_indices: np.ndarray, sizes: Sequence[int], n_players: int) -> list[np.ndarray]:
+    """Deal items of several kinds (e.g. factions and mats) to players, cycling by game index.
+
+    For each kind with K items, player i of game g gets item (a + i*s) mod K, where the offset a
+    runs through 0..K-1 and the step s through the numbers coprime to K (so a game's items are
+    distinct), every kind on its own digit of a mixed-radix count of g: offsets first, then
+    steps. Hence, over each block of prod(K) consecutive games, every player holds every
+    combination of items (e.g. every faction+mat pair) exactly once, and over the full period
+    prod(K * number of steps) the line-ups (who plays with whom, in which seats) rotate too.
+    Returns one int64 array [n_games, n_players] per kind.
+    """
+    g = np.asarray(game_indices, dtype=np.int64).copy()
+    for k in sizes:
+        if n_players > k:
+            raise ValueError(f"cannot deal {n_players} distinct items out of {k}")
+    offsets = []
+    for k in sizes:
+        offsets.append(g % k)
+        g //= k
+    seats = np.arange(n_players, dtype=np.int64)[None, :]
+    dealt = []
+    for k, a in zip(sizes, offsets):
+        steps = np.array([s for s in range(1, k) if gcd(s, k) == 1] or [1], dtype=np.int64)
+        s = steps[g % len(steps)]
+        g //= len(steps)
+        dealt.append((a[:, None] + seats * s[:, None]) % k)
+    return dealt
+
+
+def cycle_period(sizes: Sequence[int]) -> int:
+    """Games after which `cyclic_deal` repeats itself."""
+    period = 1
+    for k in sizes:
+        period *= k * max(1, sum(1 for s in range(1, k) if gcd(s, k) == 1))
+    return period
+
+
+def rotate_players(values: np.ndarray, game_indices: np.ndarray) -> np.ndarray:
+    """Rotate fixed per-player assignments by one place per game: player i of game g gets
+    entry (i + g) mod n, so each player holds each entry equally often."""
+    values = np.asarray(values)
+    n = values.shape[-1]
+    idx = (np.arange(n)[None, :] + np.asarray(game_indices, dtype=np.int64)[:, None]) % n
+    if values.ndim == 1:
+        return values[idx]
+    return np.take_along_axis(values, idx, axis=1)

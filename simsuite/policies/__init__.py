@@ -1,0 +1,147 @@
+"""Policies: the table of compiled policies, and the Python policy interface.
+
+Compiled policies live in a game's core and are chosen by integer id; their parameters are a
+vector of `MAX_WEIGHTS` doubles whose meaning is given here by name. To add a compiled policy,
+implement it in the core's `choose` dispatch and add one `CompiledPolicy` line to `COMPILED`.
+
+A Python policy is any class with
+
+    def choose(self, view: dict, options: list[int], stream: simsuite.rng.Stream) -> int
+
+returning one element of `options` (the legal options, sorted), where `view` is what the
+deciding player may see and `stream` is that seat's own random stream. A scenario names it
+by dotted path, `name = "package.module:ClassName"`, and its `params` table is passed to the
+class as keyword arguments. The class must be importable wherever the games run (on every
+Dask worker too). Python policies are much slower than compiled ones but give the same
+results for the same decisions.
+"""
+from __future__ import annotations
+
+import importlib
+import inspect
+from dataclasses import dataclass, field
+from typing import Any, Optional
+
+from simsuite.errors import UserError
+
+MAX_WEIGHTS = 32  # length of a compiled policy's weight vector in every core
+
+
+@dataclass(frozen=True)
+class CompiledPolicy:
+    name: str
+    id: int                                   # the core's policy id
+    weights: tuple[tuple[str, float], ...]    # (name, default), in weight-vector order
+    description: str
+    games: Optional[tuple[str, ...]] = None   # games whose core has it; None = every game
+
+
+COMPILED: dict[str, CompiledPolicy] = {
+    p.name: p
+    for p in (
+        # Every core implements id 0: uniform over the legal options on the seat's own stream,
+        # Stream(derive_seed(game seed, 1 + seat)).
+        CompiledPolicy("random", 0, (), "uniform random choice among the legal options"),
+    )
+}
+
+
+def compiled_policies(game: str) -> dict[str, CompiledPolicy]:
+    return {n: p for n, p in COMPILED.items() if p.games is None or game in p.games}
+
+
+@dataclass(frozen=True)
+class PolicyChoice:
+    """One seat's validated policy: a compiled one (id >= 0, weights) or a Python class."""
+    name: str                         # registry name, or "package.module:Class"
+    compiled_id: int                  # -1 for a Python policy
+    weights: tuple[float, ...] = ()   # full weight vector of a compiled policy (MAX_WEIGHTS)
+    params: dict = field(default_factory=dict)  # keyword arguments of a Python policy
+
+    @property
+    def is_python(self) -> bool:
+        return self.compiled_id < 0
+
+    def normalized(self) -> dict:
+        if self.is_python:
+            return {"name": self.name, "params": self.params}
+        return {"name": self.name, "weights": list(self.weights)}
+
+    @property
+    def policy_id(self) -> str:
+        """Short hash of the name and its weights or parameters (the dataset's policy_id)."""
+        from simsuite.scenario import short_hash
+
+        return short_hash(self.normalized(), 8)
+
+    def instantiate(self) -> Any:
+        """A new instance of a Python policy (in the process that plays)."""
+        cls = import_policy_class(self.name)
+        return cls(**self.params)
+
+
+def import_policy_class(path: str) -> type:
+    """Import `package.module:ClassName`; one-line UserError for each way it can be wrong."""
+    module_name, sep, attr = path.partition(":")
+    if not sep or not module_name or not attr or not attr.isidentifier():
+        raise UserError(f"policy {path!r} is neither a known policy nor a dotted path; "
+                        "write package.module:ClassName")
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as err:
+        raise UserError(f"policy {path!r}: cannot import module {module_name!r} ({err}); "
+                        "make it importable (install it or add its folder to PYTHONPATH)")
+    cls = getattr(module, attr, None)
+    if cls is None:
+        raise UserError(f"policy {path!r}: module {module_name!r} has no {attr!r}; "
+                        "check the class name after the colon")
+    if not inspect.isclass(cls) or not callable(getattr(cls, "choose", None)):
+        raise UserError(f"policy {path!r} is not a class with a choose(view, options, stream) "
+                        "method; define one")
+    return cls
+
+
+def resolve_policy(game: str, value: Any, check, key: str) -> PolicyChoice:
+    """Validate one policy entry of a scenario: a name, or a table with `name` and either
+    `weights` (compiled policy) or `params` (Python policy). `check` is a scenario Checker."""
+    if isinstance(value, str):
+        value = {"name": value}
+    if not isinstance(value, dict):
+        raise check.fail(key, "must be a policy name or a table with name = ...",
+                         'write e.g. policy = "random"')
+    check.check_keys(value, ("name", "weights", "params"), key)
+    name = check.string(value, "name", where=key, example='name = "random"')
+    known = compiled_policies(game)
+    if ":" not in name:
+        if name.lower() not in known:
+            try:
+                check.choice(name, list(known), f"{key}.name", "policy")
+            except UserError as err:
+                raise UserError(err.message + " (or a Python policy as package.module:Class)")
+        pol = known[name.lower()]
+        if "params" in value:
+            raise check.fail(f"{key}.params", f"{pol.name} is a compiled policy, which takes weights",
+                             "rename params to weights")
+        given = check.table(value, "weights", key)
+        names = [w for w, _ in pol.weights]
+        if given and not names:
+            raise check.fail(f"{key}.weights", f"policy {pol.name} has no weights", "remove the weights table")
+        check.check_keys(given, names, f"{key}.weights")
+        vector = [0.0] * MAX_WEIGHTS
+        for i, (w, default) in enumerate(pol.weights):
+            vector[i] = check.number(given, w, where=f"{key}.weights", default=float(default))
+        return PolicyChoice(pol.name, pol.id, tuple(vector))
+    if "weights" in value:
+        raise check.fail(f"{key}.weights", "a Python policy takes params (keyword arguments)",
+                         "rename weights to params")
+    params = check.table(value, "params", key)
+    try:
+        cls = import_policy_class(name)
+    except UserError as err:
+        raise check.wrap(f"{key}.name", err)
+    try:
+        inspect.signature(cls).bind(**params)
+    except TypeError as err:
+        raise check.fail(f"{key}.params", f"{name} does not accept these parameters ({err})",
+                         "match the class's __init__ arguments")
+    return PolicyChoice(name, -1, (), dict(params))
