@@ -25,6 +25,7 @@ from simsuite.errors import UserError
 from simsuite.scenario import Scenario, load_scenario
 
 BACKENDS = ("local", "dask")
+DASK_CONNECT_TIMEOUT = "20s"
 _MIX = np.uint64(0xD1B54A32D192ED03)
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 
@@ -101,7 +102,7 @@ def _backend(backend: str, scheduler: Optional[str], jobs: int) -> Iterator[None
     with contextlib.ExitStack() as stack:
         if scheduler:
             try:
-                client = Client(scheduler, timeout="20s")
+                client = Client(scheduler, timeout=DASK_CONNECT_TIMEOUT)
             except (OSError, TimeoutError, ValueError) as err:
                 raise UserError(f"--scheduler {scheduler}: cannot reach the Dask scheduler ({err}); "
                                 "check the address (tcp://HOST:PORT) and that it is running")
