@@ -369,7 +369,7 @@ class _Raw:
         self.tables: dict[str, dict] = {name: {} for name in SECTIONS}
         self.origin: dict[tuple, str] = {}     # (section, key or None) -> file name
         self.meta: dict[str, dict] = {}        # file name -> [meta]
-        self.overridden: set[str] = set()       # sections an override touched
+        self.touched: dict[str, list] = {}      # section -> override files that changed it
 
 
 def _fail(file: str, entry: str | None, problem: str, fix: str) -> UserError:
@@ -405,6 +405,8 @@ def _add_file(raw: _Raw, doc: dict, label: str, shipped: bool) -> None:
     meta = doc.get("meta", {})
     if not isinstance(meta, dict):
         raise _fail(label, "meta", "[meta] must be a table", "write it as a [meta] table")
+    if shipped and not (meta.get("sources") and isinstance(meta["sources"], list)):
+        raise _fail(label, "meta", "has no [[meta.sources]] list", "name where the file's values come from")
     raw.meta[label] = meta
     for top, body in doc.items():
         if top == "meta":
@@ -415,8 +417,8 @@ def _add_file(raw: _Raw, doc: dict, label: str, shipped: bool) -> None:
             raise _fail(label, None, f"unknown table [{top}]", _closest(top, valid))
         if not isinstance(body, dict):
             raise _fail(label, top, f"[{top}] must be a table", f"write it as [{top}...] tables")
-        if not shipped:
-            raw.overridden.add(top)
+        if not shipped and label not in raw.touched.setdefault(top, []):
+            raw.touched[top].append(label)
         if not sec.keyed:
             raw.tables[top] = _merge(raw.tables[top], body)
             raw.origin[(top, None)] = label
@@ -471,8 +473,7 @@ class _Ctx:
     def err_all(self, section: str, problem: str, fix: str) -> UserError:
         """A problem of a whole section (counts): name the shipped file and any override."""
         sec = SECTIONS[section]
-        files = [sec.file] + sorted({f for (s, _), f in self.raw.origin.items()
-                                     if s == section and f != sec.file})
+        files = [sec.file] + self.raw.touched.get(section, [])
         return _fail(" + ".join(files), None, problem, fix)
 
 
@@ -549,7 +550,9 @@ def _check_board(ctx: _Ctx) -> None:
         if a != b:
             raise E(a, f"territory ids must follow reading order (row, then x), but cell {b} comes before it",
                     "renumber the territories in reading order")
-    # Neighbours: known ids, symmetric, and equal to the geometry.
+    # Neighbours: known ids, symmetric, and equal to the geometry. Cells an override set
+    # are checked first, so a mismatch is reported on the entry the user changed.
+    ids = sorted(ids, key=lambda c: (ctx.file_of("cell", str(c)) == "board.toml", c))
     for c in ids:
         for d, n in zip(M.DIRECTIONS, cells[c]["neighbours"]):
             if n and n not in cells:
