@@ -65,7 +65,8 @@ def test_every_file_has_meta_sources_and_every_entry_provenance():
 def test_data_files_hold_no_absolute_paths():
     for name in FILES:
         text = (DATA_DIR / name).read_text(encoding="utf-8")
-        assert "/work/" not in text and "/home/" not in text and "/tmp/" not in text, name
+        # a path starting at the root, like "/some/dir/", never appears
+        assert not re.search(r"(?<![\w.])/[A-Za-z_]+/", text), name
 
 
 def test_default_data_is_cached_per_process(data):
