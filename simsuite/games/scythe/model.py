@@ -169,9 +169,9 @@ class ScytheData:
     factions: dict                # name -> Faction (in faction.toml order)
     mats: dict                    # name -> PlayerMat (in player_mats.toml order)
     combat_cards: dict            # value -> copies
-    encounters: tuple             # EncounterCard, all sets
-    factory_cards: tuple          # FactoryCard, all sets
-    objectives: tuple             # ObjectiveCard, all sets
+    encounters: tuple             # EncounterCard of the sets loaded (base: 28)
+    factory_cards: tuple          # FactoryCard of the sets loaded (base: 12)
+    objectives: tuple             # ObjectiveCard of the sets loaded (base: 23)
     structure_tiles: tuple        # StructureTile
     scoring_tiers: tuple          # ScoringTier, ascending
     banned_pairs: tuple           # (faction, mat) pairs the rulebook forbids
