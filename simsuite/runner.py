@@ -133,6 +133,7 @@ def run(sc: Scenario, *, jobs: int = -1, backend: str = "local", scheduler: Opti
     from tqdm import tqdm
 
     _check_args(jobs, backend, scheduler)
+    sc.spec.prepare(sc.config)
     lock = RunLock(sc.out)
     lock.acquire()
     try:

@@ -41,6 +41,10 @@ class GameSpec(ABC):
     def validate(self, scenario: dict, source: Path) -> GameConfig:
         """Check the game-specific keys of a parsed scenario; raise UserError (one line)."""
 
+    def prepare(self, config: GameConfig) -> None:
+        """Called once in the launching process before any shard is played: raise UserError
+        if this game cannot run here (e.g. its compiled core is not built)."""
+
     @abstractmethod
     def run_shard(self, config: GameConfig, game_indices: np.ndarray, seeds: np.ndarray) -> pa.Table:
         """Play the games `game_indices` (int64) with `seeds` (uint64, same length).
