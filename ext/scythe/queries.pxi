@@ -128,14 +128,14 @@ cdef void control_map(const GameState* g, int8_t* out) noexcept nogil:
             out[cell] = first[cell]
         elif n_seats[cell] > 1:
             out[cell] = defender[cell] if defender[cell] >= 0 else first[cell]
-    # Structures hold only territories free of units. Seats are visited in
-    # order and only one structure can stand on a cell, so no tie arises.
+    # A structure holds its territory only while no unit stands there (a cell
+    # with units already has its controller). One structure per cell at most.
     for seat in range(g.n_players):
         for s in range(4):
             c = g.p[seat].structure_cell[s]
             if c <= 0 or c >= N_CELLS or not q_is_territory(g, c):
                 continue
-            if n_seats[c] == 0 and out[c] < 0:
+            if out[c] < 0:
                 out[c] = seat
 
 

@@ -81,11 +81,11 @@ cdef int structure_bonus_count_kind(const GameState* g, int seat, int kind) noex
                     if g.rules.terrain[nb] != T_LAKE:
                         continue
                 elif kind == TILE_ADJ_TUNNELS:
-                    if not g.rules.tunnel[nb] or g.rules.terrain[nb] == T_BASE:
+                    if not g.rules.tunnel[nb]:
                         continue
                 else:
                     # The printed symbol counts; the token need not be there.
-                    if not g.rules.encounter[nb] or g.rules.terrain[nb] == T_BASE:
+                    if not g.rules.encounter[nb]:
                         continue
                 counted[nb] = 1
                 n += 1
