@@ -20,7 +20,8 @@ from typing import Iterator, Optional
 import numpy as np
 import pyarrow as pa
 
-from simsuite.dataset import Manifest, RunLock, conform, file_metadata, shard_file, shard_schema, write_shard
+from simsuite.dataset import (Manifest, RunLock, conform, file_metadata, partition_dir, shard_file,
+                              shard_schema, write_shard)
 from simsuite.errors import UserError
 from simsuite.scenario import Scenario, load_scenario
 
@@ -140,6 +141,8 @@ def run(sc: Scenario, *, jobs: int = -1, backend: str = "local", scheduler: Opti
         manifest = Manifest.load(sc.out)
         todo = pending_shards(sc, manifest)
         manifest.save()
+        for stale in partition_dir(sc.out, sc.game, sc.name).glob("*.tmp"):
+            stale.unlink()  # half-written by a killed run; its shard is in `todo`
         schema = shard_schema(sc.spec.columns)
         metadata = file_metadata(sc.hash, sc.text)
         done_games = sc.games - sum(s.games for s in todo)

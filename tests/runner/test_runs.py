@@ -113,6 +113,7 @@ def test_missing_shard_file_is_played_again(scenario_file, tmp_path):
     (victim.parent / "part-00003.parquet.tmp").write_bytes(b"half a file")  # from a killed run
     _, summary = _run(path, tmp_path / "b")
     assert summary["played"] == 25
+    assert not list((tmp_path / "b").rglob("*.tmp"))
     assert read_rows(tmp_path / "a").equals(read_rows(tmp_path / "b"))
 
 
