@@ -1,0 +1,327 @@
+"""Group tables shared by every report: win rates, comparison with the field, equality tests.
+
+Semantics (documented for users in reports/README.md):
+
+- A row is one seat in one game; a group's `games` is its number of rows.
+- A win is `winner == True`: rank 1 after the rulebook's tie-breakers. A shared win (still
+  tied after every tie-breaker) counts as a win for each sharer, and is also counted in
+  `shared_wins`.
+- The stratum of a row is its player count s. r_s = wins / rows over all rows with s
+  players: 1/s when no game ends in a shared win. A group's `expected` rate is
+  sum_s n_gs r_s / n_g: what an average-strength group with the same mix of player counts
+  would win. Compare a group with its own expected rate, never with 0.5.
+- The field of a group at s players is every other row with s players; the field rate is
+  f_s = (W_s - w_gs) / (N_s - n_gs). Then diff = p_gs - f_s = k_s (p_gs - r_s) with
+  k_s = N_s / (N_s - n_gs). The group and its field share games (a game has one winner),
+  so the interval for diff maps the group's Wilson interval through that identity with the
+  stratum's wins held fixed (exact when no game ends in a shared win), instead of treating
+  the two rates as independent.
+- Test against the field: "p_gs = f_s" is the same hypothesis as "p_gs = r_s", tested with
+  the exact two-sided binomial test of w_gs wins in n_gs rows at rate r_s. A faction, mat,
+  pair or seat appears at most once per game, so its rows are independent games.
+- Rows pooled over several player counts (players = "all"): field rate, diff and margin
+  are standardised to the group's own mix of player counts (weights n_gs / n_g); the diff
+  interval combines the per-count intervals as normal errors; the test is the stratified
+  score test z = sum_s (w_gs - n_gs r_s) / sqrt(sum_s n_gs r_s (1 - r_s)).
+- Score margin: the group's mean score minus its field's mean score at the same player
+  count, with a Welch t-interval (Welch-Satterthwaite degrees of freedom when pooled).
+- Multiple comparisons: Holm (default) or Benjamini-Hochberg, applied within each
+  player-count family of a table (each player count, and the pooled rows, separately).
+- Equality of all groups: Pearson's chi-square on the wins/losses-by-group table of each
+  player count (the classic test; it assumes independent rows, which games break: with
+  one winner per game it overstates the evidence, by a factor 2 for seats in 2-player
+  games), and the game-aware chi-square, which uses the exact null covariance of the
+  groups' win counts given which groups met in which game (Var = r(1-r) per row, Cov = c
+  between two seats of one game, c estimated from the games' winner counts). The
+  game-aware test is the one to trust; for seats it equals the multinomial
+  goodness-of-fit test.
+"""
+from __future__ import annotations
+
+import math
+from typing import Dict, List, Optional, Sequence
+
+import numpy as np
+import polars as pl
+
+from simsuite.errors import UserError
+from simsuite.reporting import stats
+from simsuite.reporting.dataset import Dataset, collect
+
+NULL_LABEL = "\x00"
+SEP = "\x1f"
+ALL = "all"
+
+
+def label_expr(keys: Sequence[str]) -> pl.Expr:
+    """One string per group (nulls kept distinct), identical on raw rows and group tables."""
+    parts = [pl.col(k).cast(pl.String).fill_null(NULL_LABEL) for k in keys]
+    return pl.concat_str(parts, separator=SEP) if len(parts) > 1 else parts[0]
+
+
+def _aggs(ds: Dataset) -> List[pl.Expr]:
+    score = pl.col("score").cast(pl.Int64)
+    shared = (pl.col("shared_win").cast(pl.Int64).sum() if ds.has("shared_win")
+              else pl.lit(0, dtype=pl.Int64))
+    return [
+        pl.len().cast(pl.Int64).alias("games"),
+        pl.col("winner").cast(pl.Int64).sum().alias("wins"),
+        shared.alias("shared_wins"),
+        score.count().cast(pl.Int64).alias("score_n"),
+        score.sum().alias("score_sum"),
+        (score * score).sum().alias("score_sq"),
+    ]
+
+
+NEEDED = ("n_players", "winner", "score")
+
+
+def stratum_totals(ds: Dataset) -> pl.DataFrame:
+    """Per player count: rows, wins, shared wins and score sums over every row."""
+    key = ("strata",)
+    if key not in ds.cache:
+        ds.require(NEEDED, "tables")
+        df = collect(ds.scan().group_by("n_players").agg(_aggs(ds))).sort("n_players")
+        ds.cache[key] = df.rename({c: f"s_{c}" for c in df.columns if c != "n_players"})
+    return ds.cache[key]
+
+
+def group_counts(ds: Dataset, keys: Sequence[str], where: Optional[pl.Expr] = None,
+                 report: str = "tables") -> pl.DataFrame:
+    """Per (keys, player count): games, wins, shared wins and score sums (streaming)."""
+    keys = list(keys)
+    cache_key = ("groups", tuple(keys), None if where is None else str(where))
+    if cache_key not in ds.cache:
+        ds.require(list(NEEDED) + keys, report)
+        lf = ds.scan()
+        if where is not None:
+            lf = lf.filter(where)
+        by = keys + ([] if "n_players" in keys else ["n_players"])
+        ds.cache[cache_key] = collect(lf.group_by(by).agg(_aggs(ds))).sort(by, nulls_last=True)
+    return ds.cache[cache_key]
+
+
+def _with_strata(ds: Dataset, g: pl.DataFrame) -> pl.DataFrame:
+    return g.join(stratum_totals(ds), on="n_players", how="left")
+
+
+def win_rates(ds: Dataset, keys: Sequence[str], confidence: float = 0.95,
+              where: Optional[pl.Expr] = None, report: str = "tables") -> pl.DataFrame:
+    """Win rate with Wilson interval, expected rate and mean score per group.
+
+    Pooled over player counts unless `n_players` is one of the keys.
+    """
+    keys = list(keys)
+    g = _with_strata(ds, group_counts(ds, keys, where, report))
+    g = g.with_columns((pl.col("games") * pl.col("s_wins") / pl.col("s_games")).alias("exp_wins"))
+    sums = ["games", "wins", "shared_wins", "score_n", "score_sum", "score_sq", "exp_wins"]
+    pooled = g.group_by(keys, maintain_order=True).agg([pl.col(c).sum() for c in sums])
+    games = pooled["games"].to_numpy().astype(np.float64)
+    wins = pooled["wins"].to_numpy()
+    lo, hi = stats.wilson_arrays(wins, games, confidence)
+    n = pooled["score_n"].to_numpy().astype(np.float64)
+    ssum = pooled["score_sum"].to_numpy().astype(np.float64)
+    ssq = pooled["score_sq"].to_numpy().astype(np.float64)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        mean = np.where(n > 0, ssum / n, np.nan)
+        var = np.where(n > 1, (ssq - ssum * ssum / np.where(n > 0, n, 1)) / (n - 1), np.nan)
+    return pooled.select(keys + ["games", "wins", "shared_wins"]).with_columns(
+        pl.Series("win_rate", wins / games),
+        pl.Series("ci_low", lo),
+        pl.Series("ci_high", hi),
+        pl.Series("expected", pooled["exp_wins"].to_numpy() / games),
+        pl.Series("avg_score", mean),
+        pl.Series("score_sd", np.sqrt(np.maximum(var, 0.0))),
+    )
+
+
+def _welch_parts(n1, s1, q1, n2, s2, q2):
+    """Means, sample variances for two samples from count, sum, sum of squares."""
+    m1 = s1 / n1 if n1 > 0 else math.nan
+    m2 = s2 / n2 if n2 > 0 else math.nan
+    v1 = (q1 - s1 * s1 / n1) / (n1 - 1) if n1 > 1 else math.nan
+    v2 = (q2 - s2 * s2 / n2) / (n2 - 1) if n2 > 1 else math.nan
+    return m1, max(v1, 0.0) if v1 == v1 else v1, m2, max(v2, 0.0) if v2 == v2 else v2
+
+
+def versus_field(ds: Dataset, keys: Sequence[str], confidence: float = 0.95,
+                 correction: str = "holm", pooled: Optional[bool] = None,
+                 report: str = "tables") -> pl.DataFrame:
+    """Each group against its field, per player count (and pooled when there are several).
+
+    Columns: players ("2".., "all"), keys, games, wins, win_rate, ci_low, ci_high, expected,
+    field_rate, diff, diff_low, diff_high, p, p_adj, margin, margin_low, margin_high.
+    """
+    keys = list(keys)
+    if "n_players" in keys:
+        raise ValueError("versus_field is always per player count; do not key on n_players")
+    g = _with_strata(ds, group_counts(ds, keys, None, report))
+    z = stats.z_for(confidence)
+    rows: List[dict] = []
+    for rec in g.iter_rows(named=True):
+        n, w = rec["games"], rec["wins"]
+        N, W = rec["s_games"], rec["s_wins"]
+        r = W / N
+        p = w / n
+        lo, hi = stats.wilson_interval(w, n, confidence)
+        nf = N - n
+        f = (W - w) / nf if nf > 0 else math.nan
+        k = N / nf if nf > 0 else math.nan
+        m1, v1, m2, v2 = _welch_parts(rec["score_n"], rec["score_sum"], rec["score_sq"],
+                                      rec["s_score_n"] - rec["score_n"],
+                                      rec["s_score_sum"] - rec["score_sum"],
+                                      rec["s_score_sq"] - rec["score_sq"])
+        n1, n2 = rec["score_n"], rec["s_score_n"] - rec["score_n"]
+        margin, mlo, mhi, mdf = stats.welch_interval(m1, v1, n1, m2, v2, n2, confidence)
+        rows.append({
+            **{key: rec[key] for key in keys},
+            "n_players": rec["n_players"], "games": n, "wins": w, "shared_wins": rec["shared_wins"],
+            "win_rate": p, "ci_low": lo, "ci_high": hi, "expected": r, "field_rate": f,
+            "diff": p - f, "diff_low": k * (lo - r), "diff_high": k * (hi - r),
+            "p": stats.binom_test(w, n, r) if nf > 0 else math.nan,
+            "margin": margin, "margin_low": mlo, "margin_high": mhi,
+            # pieces for pooling
+            "_exp_w": n * r, "_var_w": n * r * (1 - r), "_se": k * (hi - lo) / (2 * z),
+            "_m_a": v1 / n1 if n1 > 1 else math.nan, "_m_b": v2 / n2 if n2 > 1 else math.nan,
+            "_n1": n1, "_n2": n2,
+        })
+    out = pl.DataFrame(rows, infer_schema_length=None) if rows else None
+    if out is None:
+        raise UserError(f"dataset {ds.path} has no rows for report {report}")
+    strata = out["n_players"].unique().to_list()
+    if pooled is None:
+        pooled = len(strata) > 1
+    out = out.with_columns(pl.col("n_players").cast(pl.String).alias("players"))
+    frames = [out]
+    if pooled:
+        frames.append(_pool(out, keys, confidence))
+    res = pl.concat(frames, how="diagonal_relaxed")
+    res = res.with_columns(pl.Series("p_adj", _adjust_by_family(res, correction)))
+    cols = (["players"] + keys + ["games", "wins", "shared_wins", "win_rate", "ci_low", "ci_high",
+                                  "expected", "field_rate", "diff", "diff_low", "diff_high", "p",
+                                  "p_adj", "margin", "margin_low", "margin_high"])
+    order = pl.col("players").replace({ALL: "999"}).cast(pl.Int64)
+    return res.sort(order, maintain_order=True).select(cols)
+
+
+def _pool(out: pl.DataFrame, keys: List[str], confidence: float) -> pl.DataFrame:
+    rows = []
+    for _, part in out.group_by(keys, maintain_order=True):
+        n = part["games"].to_numpy().astype(np.float64)
+        total = n.sum()
+        wts = n / total
+        w = int(part["wins"].sum())
+        lo, hi = stats.wilson_interval(w, int(total), confidence)
+        diff = float(np.sum(wts * part["diff"].to_numpy()))
+        se = math.sqrt(float(np.sum((wts * part["_se"].to_numpy()) ** 2)))
+        zc = stats.z_for(confidence)
+        var_w = float(part["_var_w"].sum())
+        zstat = (w - float(part["_exp_w"].sum())) / math.sqrt(var_w) if var_w > 0 else math.nan
+        a = part["_m_a"].to_numpy()
+        b = part["_m_b"].to_numpy()
+        margin = float(np.sum(wts * part["margin"].to_numpy()))
+        se2 = float(np.sum(wts ** 2 * (a + b)))
+        denom = float(np.sum(wts ** 4 * (a * a / (part["_n1"].to_numpy() - 1)
+                                         + b * b / (part["_n2"].to_numpy() - 1))))
+        if se2 > 0 and denom > 0:
+            half = stats.t_ppf(0.5 + 0.5 * confidence, se2 * se2 / denom) * math.sqrt(se2)
+            mlo, mhi = margin - half, margin + half
+        else:
+            mlo = mhi = math.nan
+        rows.append({
+            **{k: part[k][0] for k in keys},
+            "players": ALL, "games": int(total), "wins": w, "shared_wins": int(part["shared_wins"].sum()),
+            "win_rate": w / total, "ci_low": lo, "ci_high": hi,
+            "expected": float(part["_exp_w"].sum()) / total,
+            "field_rate": float(np.sum(wts * part["field_rate"].to_numpy())),
+            "diff": diff, "diff_low": diff - zc * se, "diff_high": diff + zc * se,
+            "p": 2.0 * stats.normal_sf(abs(zstat)) if zstat == zstat else math.nan,
+            "margin": margin, "margin_low": mlo, "margin_high": mhi,
+        })
+    return pl.DataFrame(rows, infer_schema_length=None)
+
+
+def _adjust_by_family(res: pl.DataFrame, correction: str) -> np.ndarray:
+    p = res["p"].to_numpy().astype(np.float64)
+    fam = res["players"].to_numpy()
+    adj = np.full(p.shape, np.nan)
+    for label in np.unique(fam):
+        sel = fam == label
+        adj[sel] = stats.adjust(p[sel], correction)
+    return adj
+
+
+def _codes_frame(frame: pl.DataFrame, keys: Sequence[str], mapping: Dict[str, int]) -> pl.DataFrame:
+    return frame.with_columns(
+        label_expr(keys).replace_strict(mapping, default=-1, return_dtype=pl.Int64).alias("_code"))
+
+
+def equality_tests(ds: Dataset, keys: Sequence[str], report: str = "tables") -> pl.DataFrame:
+    """Are all groups equally strong? Per player count and pooled: Pearson and game-aware chi-square.
+
+    The game-aware test reads the dataset one shard file at a time (a shard holds whole
+    games) to count how often each pair of groups met in one game.
+    """
+    keys = list(keys)
+    ds.require(list(NEEDED) + ["seat", "game_index"] + keys, report)
+    g = group_counts(ds, keys, None, report)
+    labels = g.select(label_expr(keys)).to_series().unique(maintain_order=True).to_list()
+    mapping = {lab: i for i, lab in enumerate(labels)}
+    k = len(labels)
+    game_cols = ["game_index"] + (["scenario_hash"] if ds.has("scenario_hash") else [])
+    acc: Dict[int, dict] = {}
+    cols = list(dict.fromkeys(game_cols + ["seat", "n_players", "winner"] + keys))
+    for frame in ds.iter_files(cols):
+        frame = _codes_frame(frame, keys, mapping)
+        for (n,), part in frame.partition_by("n_players", as_dict=True).items():
+            n = int(n)
+            part = part.sort(game_cols + ["seat"])
+            seats = part["seat"].to_numpy()
+            if part.height % n or not np.array_equal(seats.reshape(-1, n),
+                                                     np.broadcast_to(np.arange(n), (part.height // n, n))):
+                raise UserError(f"dataset {ds.path} has a {n}-player game without exactly one row "
+                                "per seat in one shard file; the dataset is damaged or was not "
+                                "written by `simsuite run`")
+            codes = part["_code"].to_numpy().reshape(-1, n)
+            wins = part["winner"].fill_null(False).to_numpy().astype(np.int64).reshape(-1, n)
+            a = acc.setdefault(n, {"C": np.zeros(k * k), "counts": np.zeros(k), "W": np.zeros(k),
+                                   "ww": 0.0, "games": 0})
+            for i in range(n):
+                base = codes[:, i] * k
+                for j in range(n):
+                    a["C"] += np.bincount(base + codes[:, j], minlength=k * k)
+            a["counts"] += np.bincount(codes.ravel(), minlength=k)
+            a["W"] += np.bincount(codes.ravel(), weights=wins.ravel(), minlength=k)
+            w = wins.sum(axis=1)
+            a["ww"] += float(np.sum(w * (w - 1)))
+            a["games"] += codes.shape[0]
+    rows = []
+    d_all = np.zeros(k)
+    cov_all = np.zeros((k, k))
+    for n in sorted(acc):
+        a = acc[n]
+        counts, W = a["counts"], a["W"]
+        rows_n = counts.sum()
+        r = W.sum() / rows_n
+        v = r * (1 - r)
+        c = a["ww"] / (a["games"] * n * (n - 1)) - r * r
+        C = a["C"].reshape(k, k)
+        cov = c * C + (v - c) * np.diag(counts)
+        d = W - r * counts
+        present = counts > 0
+        stat, df, p = stats.wald_chi2(d[present], cov[np.ix_(present, present)])
+        table = np.column_stack([W[present], counts[present] - W[present]])
+        pstat, pdf, pp = stats.chi2_contingency(table)
+        rows.append({"players": str(n), "groups": int(present.sum()), "games": int(a["games"]),
+                     "chi2": stat, "df": df, "p": p,
+                     "pearson_chi2": pstat, "pearson_df": pdf, "pearson_p": pp})
+        d_all += d
+        cov_all += cov
+    if len(acc) > 1:
+        present = sum(acc[n]["counts"] for n in acc) > 0
+        stat, df, p = stats.wald_chi2(d_all[present], cov_all[np.ix_(present, present)])
+        rows.append({"players": ALL, "groups": int(present.sum()),
+                     "games": int(sum(acc[n]["games"] for n in acc)),
+                     "chi2": stat, "df": df, "p": p,
+                     "pearson_chi2": math.nan, "pearson_df": 0, "pearson_p": math.nan})
+    return pl.DataFrame(rows, infer_schema_length=None)
