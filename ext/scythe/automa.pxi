@@ -1,0 +1,1028 @@
+# The Scythe Automa: the solo opponent's whole procedure (rulebook seed 003, digest
+# rules/scythe-automa.md; card data in automa_state.pxd, packed from data/automa.toml).
+#
+# Included by scythe.pyx after core.pxi, queries.pxi and scoring.pxi (it uses their
+# track, combat-card, star and control helpers). Everything is C level: `noexcept nogil`,
+# fixed arrays, the game's own random stream `g.rng`.
+#
+# Static data: g.rules.automa (AutomaRules). Game state: g.automa (AutomaState); the
+# Automa's pieces, power, coins, hand and stars live in its Player g.p[g.automa.seat] like
+# any seat's. Interpretations where the rulebook is silent carry their digest id (I-n).
+#
+# Driving a turn: the turn machine calls automa_turn(g). It returns ATR_DONE when the turn
+# is over, or ATR_COMBAT when an attack has put an Automa combat unit on g.automa.combat_cell:
+# the engine then runs that combat (the human commits dial and cards as defender; the
+# Automa's side comes from automa_combat_commit; Automa losers go through automa_retreat),
+# reports the result with automa_attack_resolved(g, automa_won) and calls automa_turn again.
+from common.rng cimport rng_below, rng_shuffle_i8
+
+# Readable-log events of the Automa (core.pxi's EventKind numbers stop below 40).
+cdef enum:   # AutomaEventKind
+    EV_AUTOMA_CARD = 40      # seat = Automa; a = card id (1..19), b = scheme (1/2), flag 1 = turn skipped
+    EV_AUTOMA_MOVE = 41      # a = AutomaMove, b = unit, c = from cell, d = to cell
+    EV_AUTOMA_NO_MOVE = 42   # no valid move symbol (flag 1: the move check forbade moving)
+    EV_AUTOMA_TRACK = 43     # a = cube cell, b = 1 if a star was placed, c = 1 if lakes/rivers opened
+    EV_AUTOMA_SCHEME = 44    # the deck turned to scheme II
+    EV_AUTOMA_DECK = 45      # the 19 cards were reshuffled into a new deck
+    EV_AUTOMA_COMBAT = 46    # combat card a (1..19): b = power spent, c = cards added, d = their total
+    EV_AUTOMA_CHECK = 47     # optional rule 4/5 revealed combat card a; flag 1 = it forbade the action
+    EV_AUTOMA_PLACE = 48     # unit a placed on the base (b = cell)
+    EV_AUTOMA_GAIN = 49      # a = coins gained, b = power gained
+    EV_AUTOMA_RESOURCES = 50 # a resources placed on cell b (the human took it)
+    EV_AUTOMA_FACTORY = 51   # the hero took Factory card index a
+    EV_AUTOMA_TOKEN = 52     # the hero removed the encounter token on cell a
+    STAR_AUTOMA_TRACK = 9    # StarKind value used in EV_STAR for a star-card star (= N_STAR_KINDS)
+
+
+# ---------------------------------------------------------------- small queries
+
+cdef inline bint a_territory(const GameState* g, int c) noexcept nogil:
+    # Board cells 8..54; home bases (1..7) are never territories.
+    return is_territory(g, c)
+
+
+cdef inline bint a_over(const GameState* g) noexcept nogil:
+    return g.end_reason != END_NOT_OVER
+
+
+cdef inline int a_base(const GameState* g, int seat) noexcept nogil:
+    return base_cell(g, seat)
+
+
+cdef inline bint a_is_automa(const GameState* g, int seat) noexcept nogil:
+    return g.automa.seat >= 0 and seat == g.automa.seat
+
+
+cdef inline const AutomaRow* a_row(const GameState* g) noexcept nogil:
+    return &g.rules.automa.cards[g.automa.card].row[g.automa.scheme]
+
+
+cdef inline int a_resources_on(const GameState* g, int c) noexcept nogil:
+    return g.cell_res[c][0] + g.cell_res[c][1] + g.cell_res[c][2] + g.cell_res[c][3]
+
+
+cdef inline void a_clear_resources(GameState* g, int c) noexcept nogil:
+    cdef int r
+    for r in range(4):
+        g.cell_res[c][r] = 0
+
+
+cdef int a_unit_count(const GameState* g, int seat, int c, int first, int last) noexcept nogil:
+    # Units first..last-1 of `seat` standing on cell c.
+    cdef int u, n = 0
+    for u in range(first, last):
+        if g.p[seat].unit_cell[u] == c:
+            n += 1
+    return n
+
+
+cdef inline int a_human_units(const GameState* g, int c) noexcept nogil:
+    return a_unit_count(g, g.automa.human, c, 0, N_UNITS)
+
+
+cdef inline int a_human_combat(const GameState* g, int c) noexcept nogil:
+    return a_unit_count(g, g.automa.human, c, 0, UNIT_WORKER0)
+
+
+cdef inline int a_human_workers(const GameState* g, int c) noexcept nogil:
+    return a_unit_count(g, g.automa.human, c, UNIT_WORKER0, N_UNITS)
+
+
+# ---------------------------------------------------------------- random draws
+
+cdef int a_draw_card(GameState* g) noexcept nogil:
+    # Top card of the Automa deck (§6). An empty deck is rebuilt from all 19 cards, both
+    # discards and the card in play included (seed p.3 "all 19", I-2); the card in play
+    # keeps its rows for the rest of the turn and last_main_card keeps its resource box.
+    cdef AutomaState* a = &g.automa
+    if a.n_deck == 0:
+        a_new_deck(g)
+    a.n_deck -= 1
+    return a.deck[a.n_deck]
+
+
+cdef void a_new_deck(GameState* g) noexcept nogil:
+    cdef AutomaState* a = &g.automa
+    cdef int i
+    for i in range(AUTOMA_N_CARDS):
+        a.deck[i] = <int8_t>i
+    a.n_deck = AUTOMA_N_CARDS
+    a.n_main_discard = 0
+    a.n_combat_discard = 0
+    rng_shuffle_i8(&g.rng, <signed char*>a.deck, AUTOMA_N_CARDS)
+    emit(g, EV_AUTOMA_DECK, a.seat, a.scheme + 1, 0, 0, 0, 0)
+
+
+cdef bint a_check_card_blocks(GameState* g) noexcept nogil:
+    # Optional rules 4 and 5 (seed p.12): reveal a combat card from the deck (drawn and
+    # discarded at once, so the deck's reshuffle rule applies); a 4 or 5 forbids the move
+    # (placement). With no card left nothing is revealed and nothing is forbidden.
+    cdef int seat = g.automa.seat
+    cdef int v = draw_card(g, seat)
+    if v >= 2:
+        discard_card(g, seat, v)
+    emit(g, EV_AUTOMA_CHECK, seat, v, 0, 0, 0, 1 if v >= 4 else 0)
+    return v >= 4
+
+
+# ---------------------------------------------------------------- stars and tracks
+
+cdef void a_place_track_star(GameState* g, int seat) noexcept nogil:
+    # A star from the star card goes beside the triumph track; it counts like any other
+    # and the 6th ends the game at once (seed p.9).
+    cdef Player* p = &g.p[seat]
+    if g.end_reason != END_NOT_OVER or p.stars >= N_STARS:
+        return
+    p.stars += 1
+    emit(g, EV_STAR, seat, STAR_AUTOMA_TRACK, p.stars, 0, 0, 0)
+    if p.stars >= N_STARS:
+        end_game(g, END_SIXTH_STAR)
+
+
+cdef void a_gain_power(GameState* g, int seat, int n) noexcept nogil:
+    # Power track 0..16; first arrival at 16 places the power star at once (seed p.9 for the
+    # Automa; base §18 for the human's recruit bonus during the Automa's turn).
+    if n <= 0:
+        return
+    add_power(g, seat, n)
+    if g.p[seat].power >= N_TRACK_POWER and not g.p[seat].star_placed[<int>STAR_POWER]:
+        place_star(g, seat, STAR_POWER)
+
+
+cdef void automa_combat_star(GameState* g) noexcept nogil:
+    # Up to 2 stars for combat wins, attacking or defending; no Saxony exception for the
+    # Automa (seed p.9).
+    if g.p[g.automa.seat].combat_stars < 2:
+        place_star(g, g.automa.seat, STAR_COMBAT)
+
+
+cdef void a_advance_tracker(GameState* g) noexcept nogil:
+    # Stage 3 (seed p.9): move the cube one cell. Lakes and rivers open once it leaves the
+    # last water cell; a star cell places a star, and the first such star turns the deck to
+    # scheme II and reshuffles all 19 cards into a new deck (I-4). A 6th star ends the game
+    # with no reshuffle (I-10).
+    cdef AutomaState* a = &g.automa
+    cdef const AutomaStarCard* sc = &g.rules.automa.star_cards[a.level]
+    cdef bint was_open = a.water_ok, opened
+    if a.track_pos < sc.cells - 1:
+        a.track_pos += 1
+    if a.track_pos >= sc.water_from:
+        a.water_ok = 1
+    opened = a.water_ok and not was_open
+    if sc.star[a.track_pos]:
+        a.track_stars += 1
+        emit(g, EV_AUTOMA_TRACK, a.seat, a.track_pos, 1, opened, 0, 0)
+        a_place_track_star(g, a.seat)
+        if a_over(g):
+            return
+        if a.scheme == 0:
+            a.scheme = 1
+            emit(g, EV_AUTOMA_SCHEME, a.seat, 0, 0, 0, 0, 0)
+            a_new_deck(g)
+    else:
+        emit(g, EV_AUTOMA_TRACK, a.seat, a.track_pos, 0, opened, 0, 0)
+
+
+# ---------------------------------------------------------------- geometry
+
+cdef void a_neighbourhood(const GameState* g, int h, uint8_t* mark) noexcept nogil:
+    # An Automa unit's neighbourhood (seed p.5): its territory and every territory one move
+    # away; before the water unlock no lake and nothing across a river. Tunnels never count
+    # (the Automa does not use them). Home bases are not territories.
+    cdef int d, n
+    if not a_territory(g, h):
+        return
+    mark[h] = 1
+    for d in range(6):
+        n = g.rules.neighbours[h][d]
+        if not a_territory(g, n):
+            continue
+        if not g.automa.water_ok and (g.rules.terrain[n] == T_LAKE or g.rules.river[h][d]):
+            continue
+        mark[n] = 1
+
+
+cdef void a_support(const GameState* g, bint with_base, uint8_t* mark) noexcept nogil:
+    # Where a teleporting Automa unit may go (seed p.5): the neighbourhood of any Automa
+    # unit on the board, plus (with_base) the base's neighbourhood, which is its two
+    # land-adjacent territories (I-7: also after the water unlock).
+    cdef int c, u, seat = g.automa.seat
+    cdef const FactionData* f = &g.rules.factions[g.p[seat].faction]
+    for c in range(N_CELLS):
+        mark[c] = 0
+    for u in range(N_UNITS):
+        a_neighbourhood(g, g.p[seat].unit_cell[u], mark)
+    if with_base:
+        for c in range(2):
+            if a_territory(g, f.start_cells[c]):
+                mark[f.start_cells[c]] = 1
+
+
+cdef void a_human_reach(const GameState* g, int seat, int h, uint8_t* mark) noexcept nogil:
+    # A human combat unit's neighbourhood (seed p.5, Example 1; I-8): its territory plus
+    # every territory one legal 1-territory move away with its current abilities, occupancy
+    # ignored: rivers only by Riverwalk onto its terrains, lakes only by Seaworthy/Submerge,
+    # tunnel to tunnel (and own Mine), lake to lake (Submerge), controlled villages and the
+    # Factory (Township), controlled mountains and tunnels (Underpass).
+    cdef const Player* p = &g.p[seat]
+    cdef const FactionData* f = &g.rules.factions[p.faction]
+    cdef bint riverwalk = has_ability(g, seat, AB_RIVERWALK)
+    cdef bint lakes = has_ability(g, seat, AB_SEAWORTHY) or has_ability(g, seat, AB_SUBMERGE)
+    cdef bint submerge = has_ability(g, seat, AB_SUBMERGE)
+    cdef bint township = has_ability(g, seat, AB_TOWNSHIP)
+    cdef bint underpass = has_ability(g, seat, AB_UNDERPASS)
+    cdef int mine = p.structure_cell[<int>S_MINE]
+    cdef int d, n, c, t
+    cdef bint from_tunnel
+    if not a_territory(g, h):
+        return
+    mark[h] = 1
+    for d in range(6):
+        n = g.rules.neighbours[h][d]
+        if not a_territory(g, n):
+            continue
+        t = g.rules.terrain[n]
+        if t == T_LAKE and not lakes:
+            continue
+        if g.rules.river[h][d] and not (riverwalk and (f.riverwalk_terrain_mask >> t) & 1):
+            continue
+        mark[n] = 1
+    from_tunnel = g.rules.tunnel[h] or h == mine
+    for c in range(N_CELLS):
+        if not a_territory(g, c) or c == h:
+            continue
+        t = g.rules.terrain[c]
+        if from_tunnel and (g.rules.tunnel[c] or c == mine):
+            mark[c] = 1
+        elif submerge and g.rules.terrain[h] == T_LAKE and t == T_LAKE:
+            mark[c] = 1
+        elif township and (g.rules.terrain[h] == T_VILLAGE or g.rules.terrain[h] == T_FACTORY) and (
+                t == T_FACTORY or (t == T_VILLAGE and cell_controller(g, c) == seat)):
+            mark[c] = 1
+        elif underpass and (g.rules.terrain[h] == T_MOUNTAIN or from_tunnel) and (
+                g.rules.tunnel[c] or c == mine or (t == T_MOUNTAIN and cell_controller(g, c) == seat)):
+            mark[c] = 1
+
+
+cdef void a_threat(const GameState* g, uint8_t* mark) noexcept nogil:
+    # Union of the neighbourhoods of the human's hero and mechs on territories (units on
+    # a base have none).
+    cdef int c, u, seat = g.automa.human
+    for c in range(N_CELLS):
+        mark[c] = 0
+    for u in range(UNIT_WORKER0):
+        a_human_reach(g, seat, g.p[seat].unit_cell[u], mark)
+
+
+cdef inline int a_dist(const GameState* g, int a, int b) noexcept nogil:
+    return g.rules.automa.dist[a][b]
+
+
+cdef inline int a_fdist(const GameState* g, int h) noexcept nogil:
+    return g.rules.factory_distance[h]
+
+
+cdef int a_choose_unit(const GameState* g, int first, int last) noexcept nogil:
+    # Step 1 (seed p.6-8): the unit closest to the Automa base, units on the base counting
+    # as closest; ties by reading order of their territories (ascending cell id); units on
+    # one spot: a mech before the hero (I-9), then the lower unit index. -1 if none.
+    cdef int seat = g.automa.seat
+    cdef int base = a_base(g, seat)
+    cdef int u, c, d, rd, kind, best = -1
+    cdef int bd = 0, brd = 0, bkind = 0
+    for u in range(first, last):
+        c = g.p[seat].unit_cell[u]
+        if c == OFF_BOARD or c <= 0:
+            continue
+        if c == base or not a_territory(g, c):
+            d = 0
+            rd = 0
+        else:
+            d = a_dist(g, c, base)
+            rd = c
+        kind = 1 if u == UNIT_CHARACTER else 0
+        if best < 0 or d < bd or (d == bd and (rd < brd or (rd == brd and kind < bkind))):
+            best = u
+            bd = d
+            brd = rd
+            bkind = kind
+    return best
+
+
+cdef inline bint a_better(int k1, int f1, int c1, int k2, int f2, int c2) noexcept nogil:
+    # Destination order: the move's own criterion k (lower is better), then closest to the
+    # Factory, then reading order (lower cell id).
+    if k1 != k2:
+        return k1 < k2
+    if f1 != f2:
+        return f1 < f2
+    return c1 < c2
+
+
+# ---------------------------------------------------------------- the five move types
+# Each finder applies steps 1-4 and writes the unit and the destination; it returns False
+# when the symbol is not valid (no unit, or no territory meets steps 2 and 4, I-6).
+
+cdef bint a_find_worker(const GameState* g, int* unit, int* dest) noexcept nogil:
+    # Move worker (seed p.6; Example 3).
+    cdef uint8_t valid[N_CELLS]
+    cdef uint8_t threat[N_CELLS]
+    cdef uint8_t nb[N_CELLS]
+    cdef int score[N_CELLS]
+    cdef int seat = g.automa.seat
+    cdef int u, v, c, k, best = -1, bk = 0
+    u = a_choose_unit(g, UNIT_WORKER0, N_UNITS)
+    if u < 0:
+        return False
+    a_support(g, True, valid)
+    a_threat(g, threat)
+    for c in range(N_CELLS):
+        score[c] = 0
+    # Score: how many other Automa units have the territory in their neighbourhood (the
+    # chosen worker is picked up before step 4 and no longer counts).
+    for v in range(N_UNITS):
+        if v == u or not a_territory(g, g.p[seat].unit_cell[v]):
+            continue
+        for c in range(N_CELLS):
+            nb[c] = 0
+        a_neighbourhood(g, g.p[seat].unit_cell[v], nb)
+        for c in range(N_CELLS):
+            score[c] += nb[c]
+    for c in range(N_CELLS):
+        if not valid[c] or threat[c] or a_human_units(g, c) > 0:
+            continue
+        if a_unit_count(g, seat, c, UNIT_WORKER0, N_UNITS) - (1 if g.p[seat].unit_cell[u] == c else 0) > 0:
+            continue
+        k = -score[c]
+        if best < 0 or a_better(k, a_fdist(g, c), c, bk, a_fdist(g, best), best):
+            best = c
+            bk = k
+    if best < 0:
+        return False
+    unit[0] = u
+    dest[0] = best
+    return True
+
+
+cdef int a_target_distance(const GameState* g, int h) noexcept nogil:
+    # Distance from h to the nearest human combat unit on a territory; human combat units
+    # on bases count only when none is on a territory (seed p.7).
+    cdef int seat = g.automa.human
+    cdef int u, c, d, best = -1
+    for u in range(UNIT_WORKER0):
+        c = g.p[seat].unit_cell[u]
+        if a_territory(g, c):
+            d = a_dist(g, h, c)
+            if best < 0 or d < best:
+                best = d
+    if best >= 0:
+        return best
+    for u in range(UNIT_WORKER0):
+        c = g.p[seat].unit_cell[u]
+        if c > 0 and c < N_CELLS:
+            d = a_dist(g, h, c)
+            if best < 0 or d < best:
+                best = d
+    return best if best >= 0 else 0
+
+
+cdef bint a_find_combat_move(const GameState* g, bint hero, int* unit, int* dest) noexcept nogil:
+    # Move mech / move hero without attack (seed p.7; Example 4).
+    cdef uint8_t valid[N_CELLS]
+    cdef int seat = g.automa.seat
+    cdef int u, c, k, best = -1, bk = 0
+    if hero:
+        u = UNIT_CHARACTER if g.p[seat].unit_cell[UNIT_CHARACTER] != OFF_BOARD else -1
+    else:
+        u = a_choose_unit(g, UNIT_MECH0, UNIT_MECH0 + N_MECHS)
+    if u < 0:
+        return False
+    a_support(g, True, valid)
+    for c in range(N_CELLS):
+        if not valid[c] or a_human_units(g, c) > 0:
+            continue
+        if a_unit_count(g, seat, c, 0, UNIT_WORKER0) - (1 if g.p[seat].unit_cell[u] == c else 0) > 0:
+            continue
+        k = a_target_distance(g, c)
+        if best < 0 or a_better(k, a_fdist(g, c), c, bk, a_fdist(g, best), best):
+            best = c
+            bk = k
+    if best < 0:
+        return False
+    unit[0] = u
+    dest[0] = best
+    return True
+
+
+cdef bint a_find_enc_fac(const GameState* g, int* unit, int* dest) noexcept nogil:
+    # Encounter or Factory (seed p.7 and the reference card): the hero goes to a territory in
+    # the neighbourhood of any Automa unit (not the base's) that holds an encounter token, or
+    # the Factory while the Automa has no Factory card; no human unit and no Automa mech there.
+    cdef uint8_t valid[N_CELLS]
+    cdef int seat = g.automa.seat
+    cdef int c, best = -1
+    cdef bint no_card = g.p[seat].factory_card < 0
+    if g.p[seat].unit_cell[UNIT_CHARACTER] == OFF_BOARD:
+        return False
+    a_support(g, False, valid)
+    for c in range(N_CELLS):
+        if not valid[c]:
+            continue
+        if not (g.encounter_token[c] or (no_card and g.rules.terrain[c] == T_FACTORY)):
+            continue
+        if a_human_units(g, c) > 0 or a_unit_count(g, seat, c, UNIT_MECH0, UNIT_MECH0 + N_MECHS) > 0:
+            continue
+        if best < 0 or a_better(0, a_fdist(g, c), c, 0, a_fdist(g, best), best):
+            best = c
+    if best < 0:
+        return False
+    unit[0] = UNIT_CHARACTER
+    dest[0] = best
+    return True
+
+
+cdef bint a_find_attack_workers(const GameState* g, int* unit, int* dest) noexcept nogil:
+    # Attack worker (seed p.8): a territory with a human worker and no human combat unit;
+    # most resources first.
+    cdef uint8_t valid[N_CELLS]
+    cdef int u, c, k, best = -1, bk = 0
+    u = a_choose_unit(g, 0, UNIT_WORKER0)
+    if u < 0:
+        return False
+    a_support(g, True, valid)
+    for c in range(N_CELLS):
+        if not valid[c] or a_human_workers(g, c) == 0 or a_human_combat(g, c) > 0:
+            continue
+        k = -a_resources_on(g, c)
+        if best < 0 or a_better(k, a_fdist(g, c), c, bk, a_fdist(g, best), best):
+            best = c
+            bk = k
+    if best < 0:
+        return False
+    unit[0] = u
+    dest[0] = best
+    return True
+
+
+cdef bint a_find_attack_unit(const GameState* g, int need, int* unit, int* dest) noexcept nogil:
+    # Attack combat unit X (seed p.8): only with at least X power; a territory with a human
+    # combat unit, fewest human combat units first.
+    cdef uint8_t valid[N_CELLS]
+    cdef int u, c, k, best = -1, bk = 0
+    if g.p[g.automa.seat].power < need:
+        return False
+    u = a_choose_unit(g, 0, UNIT_WORKER0)
+    if u < 0:
+        return False
+    a_support(g, True, valid)
+    for c in range(N_CELLS):
+        if not valid[c]:
+            continue
+        k = a_human_combat(g, c)
+        if k == 0:
+            continue
+        if best < 0 or a_better(k, a_fdist(g, c), c, bk, a_fdist(g, best), best):
+            best = c
+            bk = k
+    if best < 0:
+        return False
+    unit[0] = u
+    dest[0] = best
+    return True
+
+
+cdef bint automa_find_move(const GameState* g, int kind, int need, int* unit, int* dest) noexcept nogil:
+    """Steps 1-4 of one move symbol: the unit and its destination, or False if invalid."""
+    if kind == AM_WORKER:
+        return a_find_worker(g, unit, dest)
+    if kind == AM_MECH:
+        return a_find_combat_move(g, False, unit, dest)
+    if kind == AM_CHARACTER:
+        return a_find_combat_move(g, True, unit, dest)
+    if kind == AM_ENC_FAC:
+        return a_find_enc_fac(g, unit, dest)
+    if kind == AM_ATTACK_WORKERS:
+        return a_find_attack_workers(g, unit, dest)
+    if kind == AM_ATTACK_UNIT:
+        return a_find_attack_unit(g, need, unit, dest)
+    return False
+
+
+# ---------------------------------------------------------------- effects of a move
+
+cdef void a_hero_after(GameState* g, int u) noexcept nogil:
+    # Seed p.7: the hero on an encounter token removes it (no encounter is drawn); the hero
+    # on the Factory takes a random Factory card from the board if it has none (never used).
+    cdef int seat = g.automa.seat
+    cdef Player* p = &g.p[seat]
+    cdef int c, j
+    if u != UNIT_CHARACTER:
+        return
+    c = p.unit_cell[UNIT_CHARACTER]
+    if not a_territory(g, c):
+        return
+    if g.encounter_token[c]:
+        g.encounter_token[c] = 0
+        emit(g, EV_AUTOMA_TOKEN, seat, c, 0, 0, 0, 0)
+    if g.rules.terrain[c] == T_FACTORY and p.factory_card < 0 and g.n_factory_offer > 0:
+        j = rng_below(&g.rng, <uint32_t>g.n_factory_offer)
+        p.factory_card = g.factory_offer[j]
+        g.factory_offer[j] = g.factory_offer[g.n_factory_offer - 1]
+        g.n_factory_offer -= 1
+        emit(g, EV_AUTOMA_FACTORY, seat, p.factory_card, 0, 0, 0, 0)
+
+
+cdef void a_send_human_workers_home(GameState* g, int c) noexcept nogil:
+    cdef int seat = g.automa.human
+    cdef int base = a_base(g, seat)
+    cdef int u
+    for u in range(UNIT_WORKER0, N_UNITS):
+        if g.p[seat].unit_cell[u] == c:
+            g.p[seat].unit_cell[u] = <int8_t>base
+
+
+cdef int a_perform(GameState* g, int kind, int u, int dest) noexcept nogil:
+    # Steps 3 and 5: pick the unit up and place it (teleport, no path). Returns 1, or 2 when
+    # a combat must now be fought at dest.
+    cdef AutomaState* a = &g.automa
+    emit(g, EV_AUTOMA_MOVE, a.seat, kind, u, g.p[a.seat].unit_cell[u], dest, 0)
+    g.p[a.seat].unit_cell[u] = <int8_t>dest
+    if kind == AM_ATTACK_UNIT:
+        a.combat_cell = <int8_t>dest
+        a.combat_unit = <int8_t>u
+        a.combats += 1
+        return 2
+    if kind == AM_ATTACK_WORKERS:
+        # Seed p.8: remove every resource there and send the human's workers home; no combat,
+        # no star, no popularity change.
+        a_clear_resources(g, dest)
+        a_send_human_workers_home(g, dest)
+    elif a_human_units(g, dest) == 0:
+        # Seed p.11: the Automa moving onto a territory with only workers or resources
+        # removes the resources (its moves never enter human units otherwise).
+        a_clear_resources(g, dest)
+    a_hero_after(g, u)
+    return 1
+
+
+cdef int a_try_symbol(GameState* g, int kind, int need) noexcept nogil:
+    # One move symbol: 0 invalid, 1 done, 2 combat pending, 3 cancelled by the move check.
+    cdef AutomaState* a = &g.automa
+    cdef int u = -1, dest = -1
+    if not automa_find_move(g, kind, need, &u, &dest):
+        return 0
+    if a.move_check and not a.moved:
+        # Optional rule 4: one reveal before the Automa's first move of the turn; a 4 or 5
+        # means no move at all this turn.
+        if a_check_card_blocks(g):
+            a.move_blocked = 1
+            return 3
+    a.moved = 1
+    return a_perform(g, kind, u, dest)
+
+
+# ---------------------------------------------------------------- rewards (stage 2B)
+
+cdef bint a_place_from_mat(GameState* g, int first, int last) noexcept nogil:
+    # Move the first unit of first..last-1 still on the faction mat to the base; optional
+    # rule 5 may forbid it. True if a unit was placed.
+    cdef AutomaState* a = &g.automa
+    cdef Player* p = &g.p[a.seat]
+    cdef int u
+    for u in range(first, last):
+        if p.unit_cell[u] == OFF_BOARD:
+            if a.placement_check and a_check_card_blocks(g):
+                return False
+            p.unit_cell[u] = <int8_t>a_base(g, a.seat)
+            emit(g, EV_AUTOMA_PLACE, a.seat, u, p.unit_cell[u], 0, 0, 0)
+            return True
+    return False
+
+
+cdef void a_rewards(GameState* g) noexcept nogil:
+    # Every symbol of row B, left to right; faction-bracketed ones only for that faction
+    # (seed p.8). Coins and power of one card are one gain each: the optional +-modifiers
+    # and Ultimaszyna's +1 apply once per card, at its first coin (power) symbol (I-13),
+    # never making the gain negative.
+    cdef AutomaState* a = &g.automa
+    cdef const AutomaRow* row = a_row(g)
+    cdef const AutomaStarCard* sc = &g.rules.automa.star_cards[a.level]
+    cdef Player* p = &g.p[a.seat]
+    cdef int faction = p.faction
+    cdef int i, kind, n, coins = 0, power = 0
+    cdef bint coins_done = False, power_done = False
+    for i in range(row.n_gains):
+        if row.gain_faction[i] != AUTOMA_ANY_FACTION and row.gain_faction[i] != faction:
+            continue
+        if row.gain_kind[i] == AG_COIN:
+            coins += row.gain_amount[i]
+        elif row.gain_kind[i] == AG_POWER:
+            power += row.gain_amount[i]
+    for i in range(row.n_gains):
+        if row.gain_faction[i] != AUTOMA_ANY_FACTION and row.gain_faction[i] != faction:
+            continue
+        kind = row.gain_kind[i]
+        if kind == AG_WORKER:
+            a_place_from_mat(g, UNIT_WORKER0, N_UNITS)
+        elif kind == AG_HERO_OR_MECH:
+            if p.unit_cell[UNIT_CHARACTER] == OFF_BOARD:
+                a_place_from_mat(g, UNIT_CHARACTER, UNIT_CHARACTER + 1)
+            else:
+                a_place_from_mat(g, UNIT_MECH0, UNIT_MECH0 + N_MECHS)
+        elif kind == AG_COIN and not coins_done:
+            coins_done = True
+            n = coins + a.coin_modifier
+            if n < 0:
+                n = 0
+            if n >= 1:
+                n += sc.extra_coin
+            add_coins(g, a.seat, n)
+            emit(g, EV_AUTOMA_GAIN, a.seat, n, 0, 0, 0, 0)
+        elif kind == AG_POWER and not power_done:
+            power_done = True
+            n = power + a.power_modifier
+            if n < 0:
+                n = 0
+            if n >= 1:
+                n += sc.extra_power
+            emit(g, EV_AUTOMA_GAIN, a.seat, 0, n, 0, 0, 0)
+            a_gain_power(g, a.seat, n)
+            if a_over(g):
+                return
+        elif kind == AG_COMBAT_CARD:
+            draw_card(g, a.seat)
+
+
+cdef void a_recruit_bonus(GameState* g) noexcept nogil:
+    # Stage 2C (seed p.9): the human gains the shown ongoing recruit bonus if that recruit is
+    # enlisted (Upgrade: power, Deploy: coin, Build: popularity, Enlist: combat card).
+    # A power or popularity star it brings is placed at once, after the Automa's reward
+    # stage (base §19.3: after the active player's action).
+    cdef int kind = a_row(g).recruit
+    cdef int seat = g.automa.human
+    cdef Player* p = &g.p[seat]
+    cdef int action = -1
+    if kind == AR_POWER:
+        action = BOT_UPGRADE
+    elif kind == AR_COIN:
+        action = BOT_DEPLOY
+    elif kind == AR_POPULARITY:
+        action = BOT_BUILD
+    elif kind == AR_COMBAT_CARD:
+        action = BOT_ENLIST
+    if action < 0 or not p.recruit_enlisted[action]:
+        return
+    emit(g, EV_RECRUIT_BONUS, seat, action, 1, 0, 0, 0)
+    if action == BOT_UPGRADE:
+        add_power(g, seat, 1)
+    elif action == BOT_DEPLOY:
+        add_coins(g, seat, 1)
+    elif action == BOT_BUILD:
+        add_popularity(g, seat, 1)
+    else:
+        draw_card(g, seat)
+    check_track_stars(g, seat)
+
+
+# ---------------------------------------------------------------- the turn
+
+cdef void a_end_turn(GameState* g) noexcept nogil:
+    g.automa.stage = AST_IDLE
+    g.automa.card = -1
+
+
+cdef int automa_turn(GameState* g) noexcept nogil:
+    """Play (or resume) the Automa's turn: ATR_DONE when over, ATR_COMBAT for a pending attack."""
+    cdef AutomaState* a = &g.automa
+    cdef const AutomaRow* row
+    cdef int i, r
+    if a_over(g):
+        a_end_turn(g)
+        return ATR_DONE
+    if a.stage == AST_IDLE:
+        # Stage 1: draw a card onto the main discard, active scheme up.
+        a.card = <int8_t>a_draw_card(g)
+        a.main_discard[a.n_main_discard] = a.card
+        a.n_main_discard += 1
+        a.last_main_card = a.card
+        a.turns += 1
+        a.move_next = 0
+        a.moved = 0
+        a.move_blocked = 0
+        a.combat_cell = -1
+        a.combat_unit = -1
+        if a.skip_turns and a_row(g).skip:
+            # The whole turn is skipped: no move, reward, recruit bonus or tracker (I-3).
+            emit(g, EV_AUTOMA_CARD, a.seat, a.card + 1, a.scheme + 1, 0, 0, 1)
+            a.skipped_turns += 1
+            a_end_turn(g)
+            return ATR_DONE
+        emit(g, EV_AUTOMA_CARD, a.seat, a.card + 1, a.scheme + 1, 0, 0, 0)
+        a.stage = AST_MOVES
+    if a.stage == AST_COMBAT:
+        return ATR_COMBAT
+    row = a_row(g)
+    if a.stage == AST_MOVES:
+        # Stage 2A (seed p.4-6): the leftmost valid symbol; with all_moves (Ultimaszyna,
+        # optional rule 6) every valid symbol in turn, each done fully.
+        while a.move_next < row.n_moves:
+            i = a.move_next
+            a.move_next += 1
+            if row.move_faction[i] != AUTOMA_ANY_FACTION and row.move_faction[i] != g.p[a.seat].faction:
+                continue
+            r = a_try_symbol(g, row.move_kind[i], row.move_power[i])
+            if a_over(g):
+                a_end_turn(g)
+                return ATR_DONE
+            if r == 2:
+                a.stage = AST_COMBAT
+                return ATR_COMBAT
+            if r == 3:
+                break
+            if r == 1 and not a.all_moves:
+                break
+        if not a.moved:
+            emit(g, EV_AUTOMA_NO_MOVE, a.seat, 0, 0, 0, 0, a.move_blocked)
+        a.stage = AST_REWARDS
+    # Stage 2B, 2C, 3.
+    a_rewards(g)
+    if not a_over(g):
+        a_recruit_bonus(g)
+    if not a_over(g) and g.rules.automa.cards[a.card].star_advance:
+        a_advance_tracker(g)
+    a_end_turn(g)
+    return ATR_DONE
+
+
+cdef void automa_attack_resolved(GameState* g, bint automa_won) noexcept nogil:
+    """After the combat of an Automa attack: its conquest effects, then the move row goes on."""
+    cdef AutomaState* a = &g.automa
+    cdef int c = a.combat_cell
+    if a.stage != AST_COMBAT:
+        return
+    if automa_won:
+        a.combats_won += 1
+        # Seed p.11: the Automa attacked and won, so every resource there is removed; the
+        # hero's after-effects apply once the combat is won (seed p.7).
+        if c > 0:
+            a_clear_resources(g, c)
+        a_hero_after(g, a.combat_unit)
+    if not a.all_moves:
+        a.move_next = AUTOMA_MAX_MOVES
+    a.stage = AST_MOVES
+
+
+# ---------------------------------------------------------------- combat
+
+cdef int automa_power_range(const GameState* g, int power) noexcept nogil:
+    cdef int k
+    for k in range(AUTOMA_N_RANGES):
+        if power <= g.rules.automa.range_high[k]:
+            return k
+    return AUTOMA_N_RANGES - 1
+
+
+cdef void automa_combat_commit(GameState* g, int* power, int8_t* cards, int* n_cards) noexcept nogil:
+    """The Automa's side of a combat (seed p.10), drawn after the human has committed.
+
+    A new Automa card goes on the combat discard; the column for the Automa's power gives
+    the power it spends (all it has if less) and how many of its random face-down combat
+    cards it adds (all it has if fewer). The chosen cards leave its hand; `cards` gets their
+    values (up to 3). The caller takes the power off the track and discards the cards as for
+    any combatant.
+    """
+    cdef AutomaState* a = &g.automa
+    cdef Player* p = &g.p[a.seat]
+    cdef int c = a_draw_card(g)
+    cdef const AutomaCardData* card = &g.rules.automa.cards[c]
+    cdef int spend = card.combat_power[automa_power_range(g, p.power)]
+    cdef int k = card.combat_cards
+    cdef int i, j, v, total = 0
+    a.combat_discard[a.n_combat_discard] = <int8_t>c
+    a.n_combat_discard += 1
+    a.combat_card = <int8_t>c
+    power[0] = spend if spend < p.power else p.power
+    if k > hand_size(g, a.seat):
+        k = hand_size(g, a.seat)
+    for i in range(k):
+        # Uniform over the individual cards held (the Automa never looks at them).
+        j = rng_below(&g.rng, <uint32_t>hand_size(g, a.seat))
+        v = 0
+        while j >= p.hand[v]:
+            j -= p.hand[v]
+            v += 1
+        p.hand[v] -= 1
+        cards[i] = <int8_t>(v + 2)
+        total += v + 2
+    n_cards[0] = k
+    emit(g, EV_AUTOMA_COMBAT, a.seat, c + 1, power[0], k, total, 0)
+
+
+cdef void automa_retreat(GameState* g, int c) noexcept nogil:
+    """The Automa lost a combat at c: its hero and mechs go to the faction mat (Ultimaszyna:
+    to its base), its workers to its base (seed p.10, p.12)."""
+    cdef AutomaState* a = &g.automa
+    cdef Player* p = &g.p[a.seat]
+    cdef int base = a_base(g, a.seat)
+    cdef bint to_base = g.rules.automa.star_cards[a.level].retreat_to_base
+    cdef int u
+    for u in range(N_UNITS):
+        if p.unit_cell[u] != c:
+            continue
+        if u < UNIT_WORKER0 and not to_base:
+            p.unit_cell[u] = OFF_BOARD
+        else:
+            p.unit_cell[u] = <int8_t>base
+
+
+cdef void automa_place_resources(GameState* g, int c) noexcept nogil:
+    """The human took territory c from the Automa (won as attacker, or drove off its lone
+    workers): place the resource box of the top main-discard card, in the territory's
+    resource; none on lakes, villages or the Factory (seed p.11). One card serves every
+    conquest of the human's turn; with no card played yet, none (I-11)."""
+    cdef int card = g.automa.last_main_card
+    cdef int t = g.rules.terrain[c]
+    cdef int n, r
+    if card < 0 or not a_territory(g, c):
+        return
+    n = g.rules.automa.cards[card].resources
+    if t == T_FARM:
+        r = R_FOOD
+    elif t == T_FOREST:
+        r = R_WOOD
+    elif t == T_MOUNTAIN:
+        r = R_METAL
+    elif t == T_TUNDRA:
+        r = R_OIL
+    else:
+        return
+    g.cell_res[c][r] += n
+    emit(g, EV_AUTOMA_RESOURCES, g.automa.seat, n, c, 0, 0, 0)
+
+
+# ---------------------------------------------------------------- setup
+
+cdef void automa_init(GameState* g, int seat, int human, int level, bint skip_turns, bint all_moves,
+                      bint move_check, bint placement_check, int coin_modifier,
+                      int power_modifier) noexcept nogil:
+    """Make `seat` the Automa (seed p.2): 5 coins, popularity fixed at 10, no objectives;
+    the cube on cell "I" of the level's star card; the 19 cards shuffled, scheme I up. Its
+    pieces, power and combat cards are set up as any seat's (faction mat values, hero on the
+    base, a worker on each land-adjacent territory)."""
+    cdef AutomaState* a = &g.automa
+    cdef const AutomaStarCard* sc = &g.rules.automa.star_cards[level]
+    cdef Player* p = &g.p[seat]
+    a.seat = <int8_t>seat
+    a.human = <int8_t>human
+    a.level = <int8_t>level
+    a.skip_turns = sc.skip_turns or skip_turns
+    a.all_moves = sc.all_moves or all_moves
+    a.move_check = move_check
+    a.placement_check = placement_check
+    a.coin_modifier = <int8_t>coin_modifier
+    a.power_modifier = <int8_t>power_modifier
+    a.scheme = 0
+    a.last_main_card = -1
+    a.track_pos = 0
+    a.track_stars = 0
+    a.water_ok = 1 if sc.water_from == 0 else 0
+    a.stage = AST_IDLE
+    a.card = -1
+    a.move_next = 0
+    a.moved = 0
+    a.move_blocked = 0
+    a.combat_cell = -1
+    a.combat_unit = -1
+    a.combat_card = -1
+    a.turns = 0
+    a.skipped_turns = 0
+    a.combats = 0
+    a.combats_won = 0
+    a_new_deck(g)
+    p.coins = g.rules.automa.start_coins
+    p.popularity = g.rules.automa.popularity
+    p.objectives[0] = -1
+    p.objectives[1] = -1
+
+
+cdef void automa_compute_distances(AutomaRules* ar, const Rules* r) noexcept nogil:
+    """Fill ar.dist: BFS over territories (rivers and lakes ignored, bases never crossed),
+    then each base as 1 + the distance to its nearest touching territory (I-5)."""
+    cdef int queue[N_CELLS]
+    cdef int s, head, tail, h, d, n, b, best
+    for s in range(N_CELLS):
+        for h in range(N_CELLS):
+            ar.dist[s][h] = 99
+    ar.factory_cell = -1
+    for s in range(1, N_CELLS):
+        if r.terrain[s] == T_FACTORY:
+            ar.factory_cell = <int8_t>s
+        if r.terrain[s] == T_BASE:
+            continue
+        ar.dist[s][s] = 0
+        queue[0] = s
+        head = 0
+        tail = 1
+        while head < tail:
+            h = queue[head]
+            head += 1
+            for d in range(6):
+                n = r.neighbours[h][d]
+                if n <= 0 or n >= N_CELLS or r.terrain[n] == T_BASE or ar.dist[s][n] != 99:
+                    continue
+                ar.dist[s][n] = <int8_t>(ar.dist[s][h] + 1)
+                queue[tail] = n
+                tail += 1
+    for b in range(1, N_CELLS):
+        if r.terrain[b] != T_BASE:
+            continue
+        ar.dist[b][b] = 0
+        for h in range(1, N_CELLS):
+            if r.terrain[h] == T_BASE:
+                continue
+            best = 99
+            for d in range(6):
+                n = r.neighbours[b][d]
+                if n > 0 and n < N_CELLS and r.terrain[n] != T_BASE and ar.dist[h][n] < best:
+                    best = ar.dist[h][n]
+            if best < 99:
+                ar.dist[h][b] = <int8_t>(best + 1)
+                ar.dist[b][h] = <int8_t>(best + 1)
+
+
+# ---------------------------------------------------------------- solo scoring
+
+cdef int automa_capped_resources(const GameState* g, int seat, int cap) noexcept nogil:
+    # Resources on territories `seat` controls, at most `cap` counted per territory (seed
+    # p.11: the human scores at most 6 resources on any one territory).
+    cdef int8_t ctl[N_CELLS]
+    cdef int c, n, total = 0
+    control_map(g, ctl)
+    for c in range(1, N_CELLS):
+        if ctl[c] == seat:
+            n = a_resources_on(g, c)
+            total += n if n < cap else cap
+    return total
+
+
+cdef void automa_tiebreak_values(const GameState* g, int seat, int* out) noexcept nogil:
+    # Solo tie-breaks in the data's order (seed p.11: as usual, but no resources). Units
+    # count off the faction mat, so on the board or on the base (I-18), plus structures.
+    cdef int v[AUTOMA_N_TIEBREAKS]
+    cdef int base[N_TIEBREAKS]
+    cdef int k
+    tiebreak_values(g, seat, base)
+    v[ATB_UNITS_AND_STRUCTURES] = base[0]
+    v[ATB_POWER] = base[1]
+    v[ATB_POPULARITY] = base[2]
+    v[ATB_TERRITORIES] = base[4]
+    v[ATB_STARS] = base[5]
+    for k in range(g.rules.automa.n_tiebreaks):
+        out[k] = v[g.rules.automa.tiebreak[k]]
+
+
+cdef void automa_final_scores(GameState* g, int* score, int* components, int* rank,
+                              int* shared) noexcept nogil:
+    """Final scores of a solo game (seed p.11). The human scores as usual except that at most
+    6 resources count per territory; the Automa scores its coins, $4 per star and $3 per
+    territory, nothing for resources. Ranks use the solo tie-breaks (no resources)."""
+    cdef int key[MAX_SEATS][1 + AUTOMA_N_TIEBREAKS]
+    cdef const AutomaRules* ar = &g.rules.automa
+    cdef int seat, other, k, cmp, better, tier, nk
+    cdef int n = g.n_players
+    final_scores(g, score, components, rank, shared)
+    for seat in range(n):
+        if a_is_automa(g, seat):
+            components[seat * N_SCORE_COMPONENTS + SC_COINS] = g.p[seat].coins
+            components[seat * N_SCORE_COMPONENTS + SC_STARS] = g.p[seat].stars * ar.per_star
+            components[seat * N_SCORE_COMPONENTS + SC_TERRITORIES] = (
+                controlled_territories(g, seat) * ar.per_territory)
+            if not ar.automa_scores_resources:
+                components[seat * N_SCORE_COMPONENTS + SC_RESOURCES] = 0
+            components[seat * N_SCORE_COMPONENTS + SC_STRUCTURE_BONUS] = 0
+        else:
+            tier = popularity_tier(g, g.p[seat].popularity)
+            components[seat * N_SCORE_COMPONENTS + SC_RESOURCES] = (
+                automa_capped_resources(g, seat, ar.human_resource_cap) // 2) * g.rules.tier_resource_pair[tier]
+        score[seat] = 0
+        for k in range(N_SCORE_COMPONENTS):
+            score[seat] += components[seat * N_SCORE_COMPONENTS + k]
+        key[seat][0] = score[seat]
+        automa_tiebreak_values(g, seat, &key[seat][1])
+    nk = 1 + ar.n_tiebreaks
+    for seat in range(n):
+        better = 0
+        shared[seat] = 0
+        for other in range(n):
+            if other == seat:
+                continue
+            cmp = 0
+            for k in range(nk):
+                if key[other][k] != key[seat][k]:
+                    cmp = 1 if key[other][k] > key[seat][k] else -1
+                    break
+            if cmp > 0:
+                better += 1
+            elif cmp == 0:
+                shared[seat] = 1
+        rank[seat] = 1 + better
