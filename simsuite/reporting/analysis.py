@@ -251,62 +251,115 @@ def _adjust_by_family(res: pl.DataFrame, correction: str) -> np.ndarray:
     return adj
 
 
-def _codes_frame(frame: pl.DataFrame, keys: Sequence[str], mapping: Dict[str, int]) -> pl.DataFrame:
-    return frame.with_columns(
-        label_expr(keys).replace_strict(mapping, default=-1, return_dtype=pl.Int64).alias("_code"))
+def _key_codes(values: List) -> Dict[str, int]:
+    return {(NULL_LABEL if v is None else str(v)): i for i, v in enumerate(values)}
+
+
+def _pass_games(ds: Dataset, groupings: Dict[str, List[str]], report: str):
+    """One pass over the shard files: per grouping and player count, the co-occurrence
+    matrix of groups within games, group rows and wins, and the games' sum of w(w-1)."""
+    columns = sorted({k for keys in groupings.values() for k in keys})
+    # per key column: value -> code, over the values of the group tables
+    values: Dict[str, List] = {}
+    for keys in groupings.values():
+        g = group_counts(ds, keys, None, report)
+        for k in keys:
+            seen = values.setdefault(k, [])
+            for v in g[k].unique(maintain_order=True).to_list():
+                if v not in seen:
+                    seen.append(v)
+    maps = {k: _key_codes(v) for k, v in values.items()}
+    # per grouping: combined key code -> group index, via a lookup table
+    plans = {}
+    for name, keys in groupings.items():
+        sizes = [len(values[k]) for k in keys]
+        strides = np.cumprod([1] + sizes[:-1])
+        g = group_counts(ds, keys, None, report)
+        combos = np.zeros(g.height, dtype=np.int64)
+        for k, stride in zip(keys, strides):
+            combos += stride * np.array([maps[k][NULL_LABEL if v is None else str(v)] for v in g[k].to_list()])
+        lut = np.full(int(np.prod(sizes)), -1, dtype=np.int64)
+        lut[combos] = np.arange(g.height)
+        plans[name] = (keys, strides, lut, g.height)
+    game_cols = ["game_index"] + (["scenario_hash"] if ds.has("scenario_hash") else [])
+    acc: Dict[str, Dict[int, dict]] = {name: {} for name in groupings}
+    needed = list(dict.fromkeys(game_cols + ["seat", "n_players", "winner"] + columns))
+    for frame in ds.iter_files(needed):
+        gi = frame["game_index"].to_numpy()
+        if not (np.all(gi[1:] >= gi[:-1]) and ("scenario_hash" not in frame.columns
+                                                or frame["scenario_hash"].n_unique() == 1)):
+            frame = frame.sort(game_cols + ["seat"])
+            gi = frame["game_index"].to_numpy()
+        codes = {k: frame.select(pl.col(k).cast(pl.String).fill_null(NULL_LABEL)
+                                 .replace_strict(maps[k], default=-1, return_dtype=pl.Int64))
+                 .to_series().to_numpy() for k in columns}
+        nps = frame["n_players"].to_numpy()
+        seats = frame["seat"].to_numpy()
+        wins_all = frame["winner"].fill_null(False).to_numpy().astype(np.int64)
+        for n in np.unique(nps):
+            n = int(n)
+            sel = nps == n
+            m = int(sel.sum())
+            seat_n = seats[sel]
+            game_n = gi[sel]
+            if m % n or not (np.array_equal(seat_n.reshape(-1, n), np.broadcast_to(np.arange(n), (m // n, n)))
+                             and np.all(game_n.reshape(-1, n) == game_n.reshape(-1, n)[:, :1])):
+                raise UserError(f"dataset {ds.path} has a {n}-player game without exactly one row "
+                                "per seat in one shard file; the dataset is damaged or was not "
+                                "written by `simsuite run`")
+            wins = wins_all[sel].reshape(-1, n)
+            w = wins.sum(axis=1)
+            ww = float(np.sum(w * (w - 1)))
+            for name, (keys, strides, lut, k) in plans.items():
+                combo = np.zeros(m, dtype=np.int64)
+                for key, stride in zip(keys, strides):
+                    combo += stride * codes[key][sel]
+                grp = lut[combo].reshape(-1, n)
+                if (grp < 0).any():
+                    raise UserError(f"dataset {ds.path} changed while the report was reading it; run it again")
+                a = acc[name].setdefault(n, {"C": np.zeros(k * k), "counts": np.zeros(k),
+                                             "W": np.zeros(k), "ww": 0.0, "games": 0})
+                for i in range(n):
+                    base = grp[:, i] * k
+                    for j in range(n):
+                        a["C"] += np.bincount(base + grp[:, j], minlength=k * k)
+                a["counts"] += np.bincount(grp.ravel(), minlength=k)
+                a["W"] += np.bincount(grp.ravel(), weights=wins.ravel(), minlength=k)
+                a["ww"] += ww
+                a["games"] += grp.shape[0]
+    return acc
 
 
 def equality_tests(ds: Dataset, keys: Sequence[str], report: str = "tables") -> pl.DataFrame:
-    """Are all groups equally strong? Per player count and pooled: Pearson and game-aware chi-square.
+    """Are all groups equally strong? Per player count and pooled: Pearson and game-aware chi-square."""
+    return equality_tests_many(ds, {"_": list(keys)}, report)["_"]
+
+
+def equality_tests_many(ds: Dataset, groupings: Dict[str, List[str]],
+                        report: str = "tables") -> Dict[str, pl.DataFrame]:
+    """`equality_tests` for several groupings in one pass over the files.
 
     The game-aware test reads the dataset one shard file at a time (a shard holds whole
     games) to count how often each pair of groups met in one game.
     """
-    keys = list(keys)
-    ds.require(list(NEEDED) + ["seat", "game_index"] + keys, report)
-    g = group_counts(ds, keys, None, report)
-    labels = g.select(label_expr(keys)).to_series().unique(maintain_order=True).to_list()
-    mapping = {lab: i for i, lab in enumerate(labels)}
-    k = len(labels)
-    game_cols = ["game_index"] + (["scenario_hash"] if ds.has("scenario_hash") else [])
-    acc: Dict[int, dict] = {}
-    cols = list(dict.fromkeys(game_cols + ["seat", "n_players", "winner"] + keys))
-    for frame in ds.iter_files(cols):
-        frame = _codes_frame(frame, keys, mapping)
-        for (n,), part in frame.partition_by("n_players", as_dict=True).items():
-            n = int(n)
-            part = part.sort(game_cols + ["seat"])
-            seats = part["seat"].to_numpy()
-            if part.height % n or not np.array_equal(seats.reshape(-1, n),
-                                                     np.broadcast_to(np.arange(n), (part.height // n, n))):
-                raise UserError(f"dataset {ds.path} has a {n}-player game without exactly one row "
-                                "per seat in one shard file; the dataset is damaged or was not "
-                                "written by `simsuite run`")
-            codes = part["_code"].to_numpy().reshape(-1, n)
-            wins = part["winner"].fill_null(False).to_numpy().astype(np.int64).reshape(-1, n)
-            a = acc.setdefault(n, {"C": np.zeros(k * k), "counts": np.zeros(k), "W": np.zeros(k),
-                                   "ww": 0.0, "games": 0})
-            for i in range(n):
-                base = codes[:, i] * k
-                for j in range(n):
-                    a["C"] += np.bincount(base + codes[:, j], minlength=k * k)
-            a["counts"] += np.bincount(codes.ravel(), minlength=k)
-            a["W"] += np.bincount(codes.ravel(), weights=wins.ravel(), minlength=k)
-            w = wins.sum(axis=1)
-            a["ww"] += float(np.sum(w * (w - 1)))
-            a["games"] += codes.shape[0]
+    for keys in groupings.values():
+        ds.require(list(NEEDED) + ["seat", "game_index"] + list(keys), report)
+    acc_all = _pass_games(ds, {n: list(k) for n, k in groupings.items()}, report)
+    return {name: _tests_from(acc) for name, acc in acc_all.items()}
+
+
+def _tests_from(acc: Dict[int, dict]) -> pl.DataFrame:
     rows = []
+    k = next(iter(acc.values()))["counts"].size if acc else 0
     d_all = np.zeros(k)
     cov_all = np.zeros((k, k))
     for n in sorted(acc):
         a = acc[n]
         counts, W = a["counts"], a["W"]
-        rows_n = counts.sum()
-        r = W.sum() / rows_n
+        r = W.sum() / counts.sum()
         v = r * (1 - r)
         c = a["ww"] / (a["games"] * n * (n - 1)) - r * r
-        C = a["C"].reshape(k, k)
-        cov = c * C + (v - c) * np.diag(counts)
+        cov = c * a["C"].reshape(k, k) + (v - c) * np.diag(counts)
         d = W - r * counts
         present = counts > 0
         stat, df, p = stats.wald_chi2(d[present], cov[np.ix_(present, present)])
@@ -323,5 +376,70 @@ def equality_tests(ds: Dataset, keys: Sequence[str], report: str = "tables") -> 
         rows.append({"players": ALL, "groups": int(present.sum()),
                      "games": int(sum(acc[n]["games"] for n in acc)),
                      "chi2": stat, "df": df, "p": p,
-                     "pearson_chi2": math.nan, "pearson_df": 0, "pearson_p": math.nan})
-    return pl.DataFrame(rows, infer_schema_length=None)
+                     "pearson_chi2": None, "pearson_df": None, "pearson_p": None})
+    schema = {"players": pl.String, "groups": pl.Int64, "games": pl.Int64, "chi2": pl.Float64,
+              "df": pl.Int64, "p": pl.Float64, "pearson_chi2": pl.Float64, "pearson_df": pl.Int64,
+              "pearson_p": pl.Float64}
+    return pl.DataFrame(rows, schema=schema)
+
+
+def versus_same_seat(ds: Dataset, keys: Sequence[str], confidence: float = 0.95,
+                     correction: str = "holm", report: str = "tables") -> pl.DataFrame:
+    """Each group against the other rows at the same seat and player count (seat-adjusted).
+
+    At one (player count, seat) a game has one row, so a group and this field never share a
+    game: they are independent samples. Per stratum: diff = p - f with Newcombe's hybrid
+    score interval (from the two Wilson intervals) and the pooled-variance z statistic;
+    per player count and over all ("all"), the strata are combined with weights n_s / n
+    (the group's own seat mix): diff = sum w d_s, se^2 = sum w^2 se_s^2 and
+    z = sum w d_s / sqrt(sum w^2 pi_s (1 - pi_s) (1/n_s + 1/m_s)).
+    Strata where no other row sits are left out (`games` counts the rows compared).
+    """
+    keys = list(keys)
+    ds.require(list(NEEDED) + ["seat"] + keys, report)
+    g = group_counts(ds, keys + ["seat"], None, report)
+    seat = group_counts(ds, ["n_players", "seat"], None, report).select(
+        "n_players", "seat", pl.col("games").alias("s_n"), pl.col("wins").alias("s_w"))
+    g = g.join(seat, on=["n_players", "seat"], how="left")
+    z = stats.z_for(confidence)
+    per = []
+    for rec in g.iter_rows(named=True):
+        n, w = rec["games"], rec["wins"]
+        m, wf = rec["s_n"] - n, rec["s_w"] - w
+        if m <= 0:
+            continue
+        p, f = w / n, wf / m
+        l1, u1 = stats.wilson_interval(w, n, confidence)
+        l2, u2 = stats.wilson_interval(wf, m, confidence)
+        d = p - f
+        lo = d - math.sqrt((p - l1) ** 2 + (u2 - f) ** 2)
+        hi = d + math.sqrt((u1 - p) ** 2 + (f - l2) ** 2)
+        pi = rec["s_w"] / rec["s_n"]
+        per.append({**{k: rec[k] for k in keys}, "n_players": rec["n_players"], "n": n, "w": w,
+                    "f": f, "d": d, "se": (hi - lo) / (2 * z), "v0": pi * (1 - pi) * (1 / n + 1 / m)})
+    if not per:
+        raise UserError(f"dataset {ds.path}: no group shares a seat with another, so no seat-adjusted "
+                        "comparison is possible")
+    per = pl.DataFrame(per, infer_schema_length=None)
+    rows = []
+    levels = [("players", [pl.col("n_players").cast(pl.String)])]
+    if per["n_players"].n_unique() > 1:
+        levels.append(("players", [pl.lit(ALL)]))
+    for _, label in levels:
+        for (lab, *_), part in per.with_columns(label[0].alias("_lab")).group_by(
+                ["_lab"] + keys, maintain_order=True):
+            n = part["n"].to_numpy().astype(np.float64)
+            wts = n / n.sum()
+            diff = float(np.sum(wts * part["d"].to_numpy()))
+            se = math.sqrt(float(np.sum((wts * part["se"].to_numpy()) ** 2)))
+            v0 = float(np.sum(wts ** 2 * part["v0"].to_numpy()))
+            zstat = diff / math.sqrt(v0) if v0 > 0 else math.nan
+            rows.append({"players": lab, **{k: part[k][0] for k in keys}, "games": int(n.sum()),
+                         "wins": int(part["w"].sum()), "win_rate": float(part["w"].sum() / n.sum()),
+                         "seat_field": float(np.sum(wts * part["f"].to_numpy())),
+                         "diff": diff, "diff_low": diff - z * se, "diff_high": diff + z * se,
+                         "p": 2.0 * stats.normal_sf(abs(zstat)) if zstat == zstat else math.nan})
+    out = pl.DataFrame(rows, infer_schema_length=None)
+    out = out.with_columns(pl.Series("p_adj", _adjust_by_family(out, correction)))
+    order = pl.col("players").replace({ALL: "999"}).cast(pl.Int64)
+    return out.sort(order, maintain_order=True)

@@ -98,7 +98,7 @@ def fmt(value, kind: str) -> str:
     if kind == "num2":
         return f"{value:.2f}"
     if kind == "p":
-        if value == 0.0:
+        if value < 1e-300:
             return "<1e-300"
         return f"{value:.1e}" if value < 1e-3 else f"{value:.3f}"
     raise ValueError(f"unknown column kind {kind}")

@@ -1,0 +1,171 @@
+"""Banned pairs: do Rusviet + Industrial and Crimea + Patriotic deserve their ban?
+
+The rulebook forbids these two faction/mat pairs (Rulebook 000 "ВИБІР НАЦІЇ", digest
+scythe-base.md §5 step 6), so the dataset must come from a scenario that plays them with the
+ban switched off, ideally with seats and opponents balanced (scenarios/scythe-balance-pairs.toml).
+For each banned pair and player count: its rank among all pairs, win rate, difference from
+the field and score margin with intervals, an exact test (Holm over the banned pairs, which
+are hypotheses fixed in advance), and the same comparison at equal seat, because turn
+order follows the mat number (Rulebook 000 setup step 18, digest §5 step 18: Industrial
+always starts). Charts: faction x mat heat map of the difference from the field, and every
+pair ranked with the banned ones in red.
+
+    python reports/banned_pairs.py DATASET [--pairs rusviet+industrial,crimea+patriotic]
+"""
+from __future__ import annotations
+
+import polars as pl
+
+from simsuite.errors import UserError
+from simsuite.reporting import Col, Report, ReportResult, Table
+from simsuite.reporting import analysis, stats, views
+
+# The rulebook's forbidden pairs, used when the game data cannot be loaded.
+RULEBOOK_PAIRS = (("rusviet", "industrial"), ("crimea", "patriotic"))
+
+
+def default_pairs():
+    """The banned pairs from the Scythe game data (rules.toml), else the rulebook's list."""
+    try:
+        from simsuite.games.scythe.data import load_data
+
+        return tuple(load_data().banned_pairs)
+    except Exception:  # the data layer is optional for reports on other datasets
+        return RULEBOOK_PAIRS
+
+
+def add_arguments(p):
+    p.add_argument("--pairs", default=None,
+                   help="comma-separated faction+mat pairs to examine (default: the rulebook's "
+                        "banned pairs, rusviet+industrial,crimea+patriotic)")
+
+
+def parse_pairs(text):
+    if text is None:
+        return default_pairs()
+    out = []
+    for item in (t.strip() for t in text.split(",")):
+        if item.count("+") != 1 or not all(item.split("+")):
+            raise UserError(f"--pairs: {item!r} is not faction+mat; write e.g. rusviet+industrial")
+        f, m = item.split("+")
+        out.append((f.lower(), m.lower()))
+    return tuple(out)
+
+
+def label_of(f, m) -> str:
+    return f"{f}+{m}"
+
+
+def build(ds, args) -> ReportResult:
+    ds.require(["faction", "mat", "seat"], "banned-pairs")
+    pairs = parse_pairs(args.pairs)
+    names = [label_of(f, m) for f, m in pairs]
+    res = ReportResult("banned-pairs", "Banned pairs against the field")
+    field = analysis.versus_field(ds, ["faction", "mat"], args.confidence, args.correction,
+                                  report="banned-pairs")
+    field = field.with_columns(
+        (pl.col("faction").fill_null("(none)") + "+" + pl.col("mat").fill_null("(none)")).alias("pair_label"),
+    )
+    lower = field.with_columns(pl.col("pair_label").str.to_lowercase().alias("_low"))
+    present = set(lower.filter(pl.col("_low").is_in(names))["_low"].to_list())
+    if not present:
+        raise UserError(f"dataset {ds.path} has no games with {' or '.join(names)}; run a scenario "
+                        "with the ban switched off ([rules] ban_pairs = false), e.g. "
+                        "scenarios/scythe-balance-pairs.toml")
+    for name in names:
+        if name not in present:
+            res.notes.append(f"{name}: no games in this dataset (was the ban on for it?).")
+    lower = ranked(lower).with_columns(pl.col("_low").is_in(names).alias("banned"))
+    banned = banned_only(lower, names, args.correction)
+    ci = views.ci_header(args.confidence)
+    res.tables.append(Table("banned", "Banned pairs against the field (same player count)", banned, [
+        Col("pair_label", "pair", "text"), Col("players", "players", "text"), Col("rank", "rank", "int"),
+        Col("of", "of", "int"), Col("games", "games", "int"), Col("win_rate", "win rate", "rate"),
+        Col(("ci_low", "ci_high"), ci, "interval"), Col("field_rate", "field", "rate"),
+        Col("diff", "diff", "rate"), Col(("diff_low", "diff_high"), "diff " + ci, "interval"),
+        Col("p", "p", "p"), Col("p_adj", "p adj", "p"),
+        Col("margin", "margin", "num1"), Col(("margin_low", "margin_high"), "margin " + ci, "interval1"),
+    ]))
+    seat = analysis.versus_same_seat(ds, ["faction", "mat"], args.confidence, args.correction,
+                                     report="banned-pairs")
+    seat = seat.with_columns((pl.col("faction") + "+" + pl.col("mat")).str.to_lowercase().alias("_low"))
+    seat_banned = banned_only(ranked(seat), names, args.correction)
+    res.tables.append(Table("banned_same_seat", "Banned pairs against the field at the same seat", seat_banned, [
+        Col("_low", "pair", "text"), Col("players", "players", "text"), Col("rank", "rank", "int"),
+        Col("of", "of", "int"), Col("games", "games compared", "int"), Col("win_rate", "win rate", "rate"),
+        Col("seat_field", "field at same seat", "rate"), Col("diff", "diff", "rate"),
+        Col(("diff_low", "diff_high"), "diff " + ci, "interval"), Col("p", "p", "p"), Col("p_adj", "p adj", "p"),
+    ]))
+    head = views_headline(lower)
+    res.tables.append(Table("pairs", f"Every pair ranked by its difference from the field "
+                                     f"(players: {head['players'][0]})", head, [
+        Col("rank", "rank", "int"), Col("pair_label", "pair", "text"), Col("banned", "banned", "text"),
+        Col("games", "games", "int"), Col("win_rate", "win rate", "rate"),
+        Col(("ci_low", "ci_high"), ci, "interval"), Col("diff", "diff", "rate"),
+        Col(("diff_low", "diff_high"), "diff " + ci, "interval"), Col("p_adj", "p adj (all pairs)", "p"),
+        Col("margin", "margin", "num1"),
+    ]))
+    seats = seat_counts(ds, pairs)
+    res.tables.append(Table("seats", "Where the banned pairs sat (games by seat)", seats, [
+        Col("pair", "pair", "text"), Col("n_players", "players", "int"), Col("seat", "seat (0 = first)", "int"),
+        Col("games", "games", "int"), Col("share", "share", "rate"),
+    ]))
+    res.notes += [
+        "rank: place among all pairs by difference from the field (1 = strongest), within the player count.",
+        "p adj in the banned tables: correction over the banned pairs only (hypotheses fixed in "
+        "advance); in the ranking: over every pair.",
+        "Turn order follows the mat number (lowest first; Rulebook 000 setup step 18), so "
+        "Industrial always starts: the same-seat table compares each pair with the other rows at "
+        "its seat and player count (independent games; Newcombe interval, stratified z-test).",
+        "The dataset must play the banned pairs with the ban off, with seats and opponents "
+        "balanced across pairs, e.g. scenarios/scythe-balance-pairs.toml.",
+    ] + views.field_notes(args.correction) + views.dataset_notes(ds)
+    cells = [(f, m) for f, m in pairs]
+    res.charts.append(views.heatmap_chart("heatmap", "Win rate minus the field's, faction x mat "
+                                          "(outlined: banned)", head, value="diff", center=0.0,
+                                          highlight=cells, cbar_label="win-rate difference vs field"))
+    res.charts.append(views.forest_chart("ranking", "Every pair against the field (red: banned)",
+                                         head.sort("rank"), "pair_label", highlight=names))
+    return res
+
+
+def ranked(frame: pl.DataFrame) -> pl.DataFrame:
+    """Rank every pair by its difference from the field within each player-count family."""
+    parts = [part.with_columns(pl.Series("rank", stats.rank_desc(part["diff"].to_list())),
+                               pl.lit(part.height).alias("of"))
+             for _, part in frame.group_by(["players"], maintain_order=True)]
+    return pl.concat(parts)
+
+
+def banned_only(frame: pl.DataFrame, names, correction: str) -> pl.DataFrame:
+    """The banned pairs' rows, p-values corrected over them only (hypotheses fixed in advance)."""
+    rows = frame.filter(pl.col("_low").is_in(names))
+    parts = [part.with_columns(pl.Series("p_adj", stats.adjust(part["p"].to_numpy(), correction)))
+             for _, part in rows.group_by(["players"], maintain_order=True)]
+    order = pl.col("players").replace({analysis.ALL: "999"}).cast(pl.Int64)
+    return pl.concat(parts).sort(["_low", order])
+
+
+def views_headline(frame: pl.DataFrame) -> pl.DataFrame:
+    """The pooled rows ('all') when there are several player counts, else the only count."""
+    label = analysis.ALL if (frame["players"] == analysis.ALL).any() else frame["players"][0]
+    return frame.filter(pl.col("players") == label).sort("rank")
+
+
+def seat_counts(ds, pairs) -> pl.DataFrame:
+    from simsuite.reporting.dataset import collect
+
+    names = [label_of(f, m) for f, m in pairs]
+    lf = ds.scan().with_columns((pl.col("faction") + "+" + pl.col("mat")).str.to_lowercase().alias("_pair"))
+    counts = collect(lf.filter(pl.col("_pair").is_in(names))
+                     .group_by(["_pair", "n_players", "seat"]).agg(pl.len().cast(pl.Int64).alias("games")))
+    counts = counts.rename({"_pair": "pair"}).sort(["pair", "n_players", "seat"])
+    return counts.with_columns((pl.col("games") / pl.col("games").sum().over(["pair", "n_players"])).alias("share"))
+
+
+REPORT = Report("banned-pairs", "Banned pairs", "Rusviet+Industrial and Crimea+Patriotic: rank among all "
+                "pairs, win rate and score margin against the field (needs a bans-off scenario)",
+                build, add_arguments)
+
+if __name__ == "__main__":
+    raise SystemExit(REPORT.main())

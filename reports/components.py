@@ -1,0 +1,122 @@
+"""Score components: where each faction's and each pair's coins come from.
+
+Mean of every `score_*` column (Scythe: coins on hand, stars, territories, resources,
+structure bonus) by faction, by faction/mat pair, and for winners against the others, with
+the mean total and its t-interval. Chart: stacked bars of the components.
+
+    python reports/components.py DATASET [--by-players] [--format md|csv|json] [--plot FILE.png]
+"""
+from __future__ import annotations
+
+import numpy as np
+import polars as pl
+
+from simsuite.errors import UserError
+from simsuite.reporting import Chart, Col, Report, ReportResult, Table
+from simsuite.reporting import stats, views
+from simsuite.reporting.dataset import collect
+
+# Display names of the Scythe components (digest scythe-base.md §20); other games' own
+# score_* columns are shown by their column name.
+NAMES = {
+    "score_coins": "coins on hand",
+    "score_stars": "stars",
+    "score_territories": "territories",
+    "score_resources": "resources",
+    "score_structure_bonus": "structure bonus",
+}
+
+
+def add_arguments(p):
+    p.add_argument("--by-players", action="store_true", help="split the tables by player count")
+
+
+def component_columns(ds):
+    cols = [c for c in ds.columns if c.startswith("score_")]
+    if not cols:
+        raise UserError(f"dataset {ds.path} has no score_* component columns; this game does not "
+                        "record its score parts, so the components report cannot run")
+    return cols
+
+
+def component_table(ds, keys, comps, confidence):
+    score = pl.col("score").cast(pl.Int64)
+    aggs = [pl.len().cast(pl.Int64).alias("games"),
+            score.count().cast(pl.Int64).alias("_n"), score.sum().alias("_s"),
+            (score * score).sum().alias("_q"),
+            (score - pl.sum_horizontal([pl.col(c).cast(pl.Int64) for c in comps]) != 0)
+            .cast(pl.Int64).sum().alias("_mismatch")]
+    aggs += [pl.col(c).cast(pl.Float64).mean().alias(c) for c in comps]
+    frame = collect(ds.scan().group_by(keys).agg(aggs)).sort(keys, nulls_last=True)
+    n = frame["_n"].to_numpy().astype(float)
+    s = frame["_s"].to_numpy().astype(float)
+    q = frame["_q"].to_numpy().astype(float)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        mean = np.where(n > 0, s / n, np.nan)
+        var = np.where(n > 1, (q - s * s / np.where(n > 0, n, 1)) / (n - 1), np.nan)
+    ci = [stats.mean_interval(m, v, int(k), confidence) for m, v, k in zip(mean, var, n)]
+    return frame.with_columns(
+        pl.Series("avg_score", mean),
+        pl.Series("score_low", [c[0] for c in ci], dtype=pl.Float64),
+        pl.Series("score_high", [c[1] for c in ci], dtype=pl.Float64),
+    )
+
+
+def as_table(name, title, frame, keys, comps, confidence):
+    cols = views.key_cols(keys) + [Col("games", "games", "int"), Col("avg_score", "avg score", "num1"),
+                                   Col(("score_low", "score_high"), views.ci_header(confidence), "interval1")]
+    cols += [Col(c, NAMES.get(c, c), "num1") for c in comps]
+    out = frame.select(keys + ["games", "avg_score", "score_low", "score_high"] + comps)
+    return Table(name, title, out, cols)
+
+
+def stacked_chart(name, title, frame, key_fn, comps):
+    labels = [key_fn(r) for r in frame.iter_rows(named=True)]
+    parts = {NAMES.get(c, c): frame[c].to_numpy() for c in comps}
+
+    def draw(ax):
+        from simsuite.reporting import plots
+
+        plots.stacked_bars(ax, labels, parts)
+
+    return Chart(name, title, draw, width=7.5, height=max(3.0, 0.3 * len(labels) + 1.5))
+
+
+def build(ds, args) -> ReportResult:
+    ds.require(["score"], "components")
+    comps = component_columns(ds)
+    res = ReportResult("components", "Score components")
+    split = ["n_players"] if args.by_players else []
+    groups = [("factions", "Mean score parts by faction", ["faction"]),
+              ("pairs", "Mean score parts by faction / mat pair", ["faction", "mat"]),
+              ("winners", "Mean score parts of winners and the others", ["winner"])]
+    frames = {}
+    for name, title, keys in groups:
+        if not all(ds.has(k) for k in keys):
+            res.notes.append(f"No {name} table: the dataset has no column {', '.join(keys)}.")
+            continue
+        keys = split + keys
+        frame = component_table(ds, keys, comps, args.confidence)
+        if name != "winners":
+            frame = frame.sort("avg_score", descending=True, nulls_last=True)
+        frames[name] = frame
+        res.tables.append(as_table(name, title, frame, keys, comps, args.confidence))
+    mismatched = int(sum(int(f["_mismatch"].sum()) for n, f in frames.items() if n == "winners"))
+    if mismatched:
+        res.notes.append(f"{mismatched} rows have components that do not add up to the score "
+                         "(the dataset is inconsistent, or this game scores other parts too).")
+    res.notes.append("Each column is the mean coins from that part of the final score; avg score "
+                     f"carries a Student t-interval at {args.confidence * 100:g}%.")
+    label = lambda r: " ".join(str(r[k]) for k in ("n_players", "faction", "mat") if k in r)  # noqa: E731
+    for name in ("factions", "pairs"):
+        if name in frames:
+            res.charts.append(stacked_chart(name, f"Mean score parts by {name[:-1]}", frames[name],
+                                            label, comps))
+    return res
+
+
+REPORT = Report("components", "Score components", "mean score parts (stars, territories, resources, "
+                "structure bonus, coins) by faction and by pair", build, add_arguments)
+
+if __name__ == "__main__":
+    raise SystemExit(REPORT.main())
