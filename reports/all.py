@@ -13,6 +13,9 @@ from simsuite.errors import UserError
 from simsuite.reporting import Report, ReportResult
 from simsuite.reporting import registry
 
+# the overview first, then the questions; any other report follows by name
+FIRST = ["summary", "banned-pairs", "balance", "seats", "components"]
+
 
 def add_arguments(p):
     p.add_argument("--html", type=Path, default=None, metavar="OUT/",
@@ -32,9 +35,9 @@ def build(ds, args) -> ReportResult:
     if args.plot is not None:
         raise UserError("`report all` draws its charts with --html OUT/, not --plot")
     res = ReportResult("all", f"All reports: {args.dataset}")
-    for report in registry.all_reports():
-        if report.name == "all" or not report.in_all:
-            continue
+    reports = [r for r in registry.all_reports() if r.name != "all" and r.in_all]
+    reports.sort(key=lambda r: (FIRST.index(r.name) if r.name in FIRST else len(FIRST), r.name))
+    for report in reports:
         sub_args = report.parse(sub_argv(args))
         try:
             section = report.result(sub_args, ds)

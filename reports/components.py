@@ -39,15 +39,27 @@ def component_columns(ds):
     return cols
 
 
+def component_cube(ds, comps):
+    """Sums of the score and its parts per (player count, faction, mat, winner): one scan."""
+    key = ("components", tuple(comps))
+    if key not in ds.cache:
+        keys = [k for k in ("n_players", "faction", "mat", "winner") if ds.has(k)]
+        score = pl.col("score").cast(pl.Int64)
+        parts = [pl.col(c).cast(pl.Int64) for c in comps]
+        aggs = [pl.len().cast(pl.Int64).alias("games"),
+                score.count().cast(pl.Int64).alias("_n"), score.sum().alias("_s"),
+                (score * score).sum().alias("_q"),
+                (score - pl.sum_horizontal(parts) != 0).cast(pl.Int64).sum().alias("_mismatch")]
+        aggs += [p.count().cast(pl.Int64).alias(f"_n_{c}") for p, c in zip(parts, comps)]
+        aggs += [p.sum().alias(f"_s_{c}") for p, c in zip(parts, comps)]
+        ds.cache[key] = collect(ds.scan().group_by(keys).agg(aggs))
+    return ds.cache[key]
+
+
 def component_table(ds, keys, comps, confidence):
-    score = pl.col("score").cast(pl.Int64)
-    aggs = [pl.len().cast(pl.Int64).alias("games"),
-            score.count().cast(pl.Int64).alias("_n"), score.sum().alias("_s"),
-            (score * score).sum().alias("_q"),
-            (score - pl.sum_horizontal([pl.col(c).cast(pl.Int64) for c in comps]) != 0)
-            .cast(pl.Int64).sum().alias("_mismatch")]
-    aggs += [pl.col(c).cast(pl.Float64).mean().alias(c) for c in comps]
-    frame = collect(ds.scan().group_by(keys).agg(aggs)).sort(keys, nulls_last=True)
+    sums = ["games", "_n", "_s", "_q", "_mismatch"] + [f"_n_{c}" for c in comps] + [f"_s_{c}" for c in comps]
+    frame = component_cube(ds, comps).group_by(keys).agg([pl.col(c).sum() for c in sums])
+    frame = frame.sort(keys, nulls_last=True)
     n = frame["_n"].to_numpy().astype(float)
     s = frame["_s"].to_numpy().astype(float)
     q = frame["_q"].to_numpy().astype(float)
@@ -55,7 +67,8 @@ def component_table(ds, keys, comps, confidence):
         mean = np.where(n > 0, s / n, np.nan)
         var = np.where(n > 1, (q - s * s / np.where(n > 0, n, 1)) / (n - 1), np.nan)
     ci = [stats.mean_interval(m, v, int(k), confidence) for m, v, k in zip(mean, var, n)]
-    return frame.with_columns(
+    means = [(pl.col(f"_s_{c}") / pl.col(f"_n_{c}")).alias(c) for c in comps]
+    return frame.with_columns(means).with_columns(
         pl.Series("avg_score", mean),
         pl.Series("score_low", [c[0] for c in ci], dtype=pl.Float64),
         pl.Series("score_high", [c[1] for c in ci], dtype=pl.Float64),
@@ -101,7 +114,7 @@ def build(ds, args) -> ReportResult:
             frame = frame.sort("avg_score", descending=True, nulls_last=True)
         frames[name] = frame
         res.tables.append(as_table(name, title, frame, keys, comps, args.confidence))
-    mismatched = int(sum(int(f["_mismatch"].sum()) for n, f in frames.items() if n == "winners"))
+    mismatched = int(component_cube(ds, comps)["_mismatch"].sum())
     if mismatched:
         res.notes.append(f"{mismatched} rows have components that do not add up to the score "
                          "(the dataset is inconsistent, or this game scores other parts too).")

@@ -51,7 +51,8 @@ def build(ds, args) -> ReportResult:
         if missing:
             res.notes.append(f"No {name} table: the dataset has no column {', '.join(missing)}.")
             continue
-        if all(v is None for v in ds.values(keys[0])):
+        if analysis.group_counts(ds, keys, report="summary")[keys[0]].null_count() == \
+                analysis.group_counts(ds, keys, report="summary").height:
             res.notes.append(f"No {name} table: every row has no {keys[0]} (not used in these games).")
             continue
         if args.by_players and "n_players" not in keys:

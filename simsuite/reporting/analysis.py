@@ -76,12 +76,27 @@ def _aggs(ds: Dataset) -> List[pl.Expr]:
 NEEDED = ("n_players", "winner", "score")
 
 
+# Every group table the reports need is a sum over this cube (one streaming scan, cached),
+# grouped by the columns below; other keys fall back to their own scan.
+CUBE_KEYS = ("n_players", "seat", "faction", "mat", "policy", "difficulty", "is_bot_opponent", "modules")
+SUMS = ("games", "wins", "shared_wins", "score_n", "score_sum", "score_sq")
+
+
+def cube(ds: Dataset) -> pl.DataFrame:
+    """Counts and score sums per combination of CUBE_KEYS present in the dataset."""
+    key = ("cube",)
+    if key not in ds.cache:
+        ds.require(NEEDED, "tables")
+        keys = [k for k in CUBE_KEYS if ds.has(k)]
+        ds.cache[key] = collect(ds.scan().group_by(keys).agg(_aggs(ds)))
+    return ds.cache[key]
+
+
 def stratum_totals(ds: Dataset) -> pl.DataFrame:
     """Per player count: rows, wins, shared wins and score sums over every row."""
     key = ("strata",)
     if key not in ds.cache:
-        ds.require(NEEDED, "tables")
-        df = collect(ds.scan().group_by("n_players").agg(_aggs(ds))).sort("n_players")
+        df = cube(ds).group_by("n_players").agg([pl.col(c).sum() for c in SUMS]).sort("n_players")
         ds.cache[key] = df.rename({c: f"s_{c}" for c in df.columns if c != "n_players"})
     return ds.cache[key]
 
@@ -93,11 +108,15 @@ def group_counts(ds: Dataset, keys: Sequence[str], where: Optional[pl.Expr] = No
     cache_key = ("groups", tuple(keys), None if where is None else str(where))
     if cache_key not in ds.cache:
         ds.require(list(NEEDED) + keys, report)
-        lf = ds.scan()
-        if where is not None:
-            lf = lf.filter(where)
         by = keys + ([] if "n_players" in keys else ["n_players"])
-        ds.cache[cache_key] = collect(lf.group_by(by).agg(_aggs(ds))).sort(by, nulls_last=True)
+        if where is None and all(k in CUBE_KEYS for k in keys):
+            df = cube(ds).group_by(by).agg([pl.col(c).sum() for c in SUMS])
+        else:
+            lf = ds.scan()
+            if where is not None:
+                lf = lf.filter(where)
+            df = collect(lf.group_by(by).agg(_aggs(ds)))
+        ds.cache[cache_key] = df.sort(by, nulls_last=True)
     return ds.cache[cache_key]
 
 

@@ -166,8 +166,8 @@ def open_dataset(path, game: Optional[str] = None, scenario: Optional[str] = Non
     ds.filters = filters
     if ds.overview.height == 0 or ds.overview["rows"].sum() == 0:
         raise UserError(f"dataset {path} has no rows; run more games or check the folder")
-    if ds.has("game") and game is None:
-        games = ds.values("game")
+    if "game" in ds.overview.columns and game is None:
+        games = sorted(set(ds.overview["game"].to_list()))
         if len(games) > 1:
             raise UserError(f"dataset {path} holds several games ({', '.join(map(str, games))}); "
                             "pick one with --game NAME")
