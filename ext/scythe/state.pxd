@@ -8,7 +8,7 @@
 # Every enum value below is an index into a per-action or per-resource array,
 # and the orders are aligned on purpose: bottom action b is paid with resource
 # b, and structure s sits under top action s.
-from libc.stdint cimport uint64_t, int8_t, int16_t, int32_t, uint8_t
+from libc.stdint cimport uint64_t, int8_t, int16_t, int32_t, uint8_t, uint16_t
 from common.rng cimport Rng
 
 cdef enum:
@@ -27,11 +27,15 @@ cdef enum:
     MAX_ENCOUNTERS = 48
     MAX_OBJECTIVES = 32
     MAX_FACTORY = 24
-    MAX_OPTIONS = 128     # largest legal-option list of any decision
-    MAX_LOG = 4096        # decisions recorded per game (a ring for longer games)
+    MAX_OPTIONS = 256     # largest legal-option list of any decision (combat cards: 210)
+    MAX_EVENTS = 1024     # readable-log events buffered between two Python calls
+    N_TRACK_POWER = 16    # power track maximum (Rulebook §4.5)
+    N_TRACK_POPULARITY = 18  # popularity track maximum
+    MAX_DIAL = 7          # power dial maximum (Rulebook §13.3)
+    N_STARS = 6           # stars per player; the 6th ends the game (§18, §19)
 
 # Terrain of a cell.
-cdef enum Terrain:
+cdef enum:  # Terrain
     T_MOUNTAIN = 0
     T_FOREST = 1
     T_TUNDRA = 2
@@ -42,32 +46,32 @@ cdef enum Terrain:
     T_BASE = 7
 
 # Resources, aligned with the bottom action they pay for.
-cdef enum Resource:
+cdef enum:  # Resource
     R_OIL = 0     # Upgrade
     R_METAL = 1   # Deploy
     R_WOOD = 2    # Build
     R_FOOD = 3    # Enlist
 
-cdef enum TopAction:
+cdef enum:  # TopAction
     TOP_MOVE = 0      # Move / Gain coin; Mine under it
     TOP_TRADE = 1     # Armory under it
     TOP_BOLSTER = 2   # Monument under it
     TOP_PRODUCE = 3   # Mill under it
 
-cdef enum BottomAction:
+cdef enum:  # BottomAction
     BOT_UPGRADE = 0
     BOT_DEPLOY = 1
     BOT_BUILD = 2
     BOT_ENLIST = 3
 
-cdef enum Structure:
+cdef enum:  # Structure
     S_MINE = 0
     S_ARMORY = 1
     S_MONUMENT = 2
     S_MILL = 3
 
 # The six upgradeable top-row cells (technology cubes start on them).
-cdef enum TopCell:
+cdef enum:  # TopCell
     TC_MOVE_UNITS = 0     # Move 2 -> 3 units
     TC_GAIN_COIN = 1      # Gain 1 -> 2 coins
     TC_TRADE_POP = 2      # Trade popularity 1 -> 2
@@ -76,14 +80,14 @@ cdef enum TopCell:
     TC_PRODUCE_HEXES = 5  # Produce 2 -> 3 territories
 
 # One-time recruit bonuses on the faction mat.
-cdef enum Enlist:
+cdef enum:  # Enlist
     E_POWER = 0       # +2 power
     E_COINS = 1       # +2 coins
     E_POPULARITY = 2  # +2 popularity
     E_CARDS = 3       # +2 combat cards
 
 # The ten ways to place a star (triumph track).
-cdef enum StarKind:
+cdef enum:  # StarKind
     STAR_UPGRADES = 0
     STAR_MECHS = 1
     STAR_STRUCTURES = 2
@@ -96,7 +100,7 @@ cdef enum StarKind:
     N_STAR_KINDS = 9   # combat stars are counted, not flagged
 
 # Mech abilities (faction data maps each faction's 4 mech spaces to these).
-cdef enum Ability:
+cdef enum:  # Ability
     AB_RIVERWALK = 0
     AB_SPEED = 1
     AB_SEAWORTHY = 2
@@ -112,7 +116,7 @@ cdef enum Ability:
     N_ABILITIES = 12
 
 # Faction abilities (printed upper right, active from the start).
-cdef enum FactionAbility:
+cdef enum:  # FactionAbility
     FA_SWIM = 0
     FA_RELENTLESS = 1
     FA_MEANDER = 2
@@ -121,10 +125,29 @@ cdef enum FactionAbility:
     FA_NONE = 5
 
 # How a game ended (recorded in every result).
-cdef enum EndReason:
+cdef enum:  # EndReason
     END_NOT_OVER = 0
     END_SIXTH_STAR = 1
     END_TURN_CAP = 2
+    END_ENGINE_ERROR = 3  # a decision with no legal option: an engine bug, never a rules outcome
+
+# Enum names kept as int types (Cython 3 cannot index arrays with named enums).
+ctypedef int Terrain
+ctypedef int Resource
+ctypedef int TopAction
+ctypedef int BottomAction
+ctypedef int Structure
+ctypedef int TopCell
+ctypedef int Enlist
+ctypedef int StarKind
+ctypedef int Ability
+ctypedef int FactionAbility
+ctypedef int EndReason
+ctypedef int DecisionKind
+ctypedef int TopVariant
+ctypedef int RewardPart
+ctypedef int Phase
+ctypedef int ActionSource
 
 # ---------------------------------------------------------------- static rules
 # Compiled once per process (or per scenario when it overrides a data file)
@@ -223,6 +246,21 @@ ctypedef struct Rules:
     # options set by the scenario
     uint8_t camaraderie_on_move   # Camaraderie also spares popularity when displacing by movement
     int32_t turn_cap              # total turns before the game is stopped (end reason TURN_CAP)
+    uint8_t ban_pairs             # redraw the rulebook's forbidden faction + mat pairs when dealing
+    int8_t banned[8][2]           # (faction, mat) pairs the rulebook forbids
+    int8_t n_banned
+    # derived when packing (rules.pxi), so the step loop never searches for them
+    int8_t factory_cell
+    int8_t tunnels[8]             # cells with a printed tunnel
+    int8_t n_tunnels
+    int8_t lakes[8]
+    int8_t n_lakes
+    int8_t bases[8]               # home-base cells
+    int8_t n_bases
+    int8_t base_faction[N_CELLS]  # faction index whose base the cell is (-1: none, or not in the data)
+    uint64_t tunnel_mask          # bit c set for every tunnel cell
+    uint64_t lake_mask
+    uint64_t base_mask
 
 # ---------------------------------------------------------------- dynamic state
 
@@ -249,6 +287,200 @@ ctypedef struct Player:
     int8_t last_section           # -1 before the first turn; 4 = Factory card
     uint8_t forced_retreat        # has forced an opponent worker to retreat (objective 6)
     uint8_t coercion_used         # Crimea's Coercion used this turn
+    int16_t turns                 # turns this seat has taken
+
+# ---------------------------------------------------------------- decisions
+# What the pending decision asks and how its options are encoded. Options are
+# small non-negative integers listed in ascending order (turn.pxi,
+# `legal_options`); `option_label` in Python names them.
+cdef enum:  # DecisionKind
+    DK_NONE = 0          # the game is over
+    DK_OBJECTIVE = 1     # 0 keep objectives hidden; 1 + slot: reveal that card (§16)
+    DK_SECTION = 2       # 0..3 player-mat section, 4 the Factory card (§6, §15)
+    DK_TOP = 3           # 0 skip; else 100*TopVariant + 10*amount + bonus (1 = take the structure bonus)
+    DK_MOVE_UNIT = 4     # 0 end the Move; 1 + unit index: move that unit next (§7.1, §8)
+    DK_MOVE_STEP = 5     # destination cell of the next step; 0 stop here (only after a first step)
+    DK_CARRY_WORKERS = 6 # 16*a + b: carry a workers that already moved this action and b that did not
+    DK_CARRY_RES = 7     # tokens of resource `aux` carried on this step
+    DK_TRADE = 8         # 4*cell + resource gained; 0 take no more (§7.2)
+    DK_PRODUCE = 9       # 16*cell + amount produced there; 0 done (§7.3)
+    DK_BOTTOM = 10       # 0 skip; 1 take it, 2 decline its coins, 3 decline its effect, 4 decline both
+    DK_PAY = 11          # 4*cell + resource: spend that token; 1000 + card value: Coercion (§12)
+    DK_UPGRADE = 12      # 4*TopCell + BottomAction (§9.1)
+    DK_DEPLOY = 13       # 4*cell + mech space (§9.2)
+    DK_BUILD = 14        # 4*cell + Structure (§9.3)
+    DK_ENLIST = 15       # 4*BottomAction (recruit taken) + Enlist (one-time bonus) (§9.4)
+    DK_COMBAT_ORDER = 16 # cell of the combat fought next (§13.1)
+    DK_ARTILLERY = 17    # 0 no, 1 pay 1 power so the opponent loses 2 (§11.3)
+    DK_SCOUT = 18        # 0 no, 1 steal a random combat card (§11.3)
+    DK_DIAL = 19         # power dialled, 0..min(7, power) (§13.3)
+    DK_CARDS = 20        # combat cards added: n2 + 8*n3 + 64*n4 + 512*n5 (§13.3)
+    DK_RETREAT = 21      # where the loser's units retreat: its base cell or an adjacent lake (§11.3 Seaworthy)
+    DK_ENCOUNTER = 22    # encounter option 0..2; 3 take no further option (Polania's Meander) (§14)
+    DK_GAIN_AMOUNT = 23  # how much of reward component `aux` to take, 0..n (partial rewards, §14)
+    DK_GAIN_RES = 24     # 4*cell + resource of an "any resource" reward token; 0 take no more
+    DK_GAIN_WORKER = 25  # cell receiving a rewarded worker; 0 take no more
+    DK_FREE_ACTION = 26  # BottomAction taken without its resource cost; 4 none (§14, §15)
+    DK_FACTORY_PICK = 27 # index (in Rules.factory) of the Factory card taken (§15)
+    DK_DISCARD = 28      # value (2..5) of a combat card discarded to pay a cost
+    N_DECISION_KINDS = 29
+
+# DK_TOP variants (option = 100*variant + 10*amount + bonus).
+cdef enum:  # TopVariant
+    TV_MOVE = 1
+    TV_GAIN = 2          # Gain coins (amount)
+    TV_TRADE_RES = 3     # Trade for resources (chosen with DK_TRADE)
+    TV_TRADE_POP = 4     # Trade for popularity (amount)
+    TV_BOLSTER_POWER = 5
+    TV_BOLSTER_CARDS = 6
+    TV_PRODUCE = 7
+    TV_FACTORY = 8       # the Factory card's top action
+
+# Reward components, in the order they are resolved (aux of DK_GAIN_AMOUNT).
+cdef enum:  # RewardPart
+    RW_COINS = 0
+    RW_POPULARITY = 1
+    RW_POWER = 2
+    RW_CARDS = 3
+    RW_RES0 = 4          # fixed resources RW_RES0 + Resource
+    RW_ANY_RES = 8
+    RW_WORKERS = 9
+    RW_PRODUCE = 10
+    RW_FREE = 11
+    RW_DONE = 12
+
+# Steps of the turn machine (turn.pxi). A game rests only in a phase that
+# poses a decision; every other phase is passed through by `advance`.
+cdef enum:  # Phase
+    PH_TURN_START = 0
+    PH_REVEAL = 1        # optional objective reveal (TurnCtx.reveal_next follows)
+    PH_SECTION = 2
+    PH_TOP = 3
+    PH_AFTER_TOP = 4
+    PH_BOTTOM = 5
+    PH_AFTER_BOTTOM = 6
+    PH_END_TURN = 7
+    PH_MOVE_UNIT = 8
+    PH_MOVE_STEP = 9
+    PH_CARRY_WORKERS = 10
+    PH_CARRY_RES = 11
+    PH_DO_STEP = 12
+    PH_UNIT_DONE = 13
+    PH_MOVE_END = 14
+    PH_COMBAT_SELECT = 15
+    PH_COMBAT_PRE = 16
+    PH_COMBAT_DIAL = 17
+    PH_COMBAT_CARDS = 18
+    PH_COMBAT_RESOLVE = 19
+    PH_COMBAT_RETREAT = 20
+    PH_COMBAT_FINISH = 21
+    PH_POST_MOVE = 22
+    PH_ENCOUNTER_CHOOSE = 23
+    PH_ENCOUNTER_AFTER = 24
+    PH_FACTORY_CHECK = 25
+    PH_FACTORY_PICK = 26
+    PH_MOVE_DONE = 27
+    PH_TRADE = 28
+    PH_PRODUCE = 29
+    PH_PAY = 30
+    PH_DISCARD = 31
+    PH_BOTTOM_EFFECT = 32
+    PH_BOTTOM_FINISH = 33
+    PH_REWARD = 34
+    PH_FREE_EFFECT_DONE = 35
+    PH_FACTORY_TOP_REWARD = 36
+    PH_GAME_OVER = 37
+
+# What a running sub-procedure belongs to.
+cdef enum:  # ActionSource
+    SRC_MAT = 0          # the player mat (pays coins, triggers recruit and structure bonuses)
+    SRC_FACTORY = 1      # the Factory card (never any mat bonus, §15)
+    SRC_ENCOUNTER = 2    # an encounter card (never any bonus, §14)
+
+ctypedef struct Reward:
+    int8_t amount[12]             # by RewardPart (RW_PRODUCE: territories; RW_FREE: count)
+    uint8_t free_mask             # bottom actions allowed by RW_FREE
+
+# The turn in progress. Cleared at every turn start; never read by a policy
+# except through legal options (hidden parts: the opponent's combat choices).
+ctypedef struct TurnCtx:
+    int8_t phase
+    int8_t reveal_next            # phase after the objective reveal point
+    uint8_t revealed              # an objective was revealed this turn (one per turn, §16/§23)
+    int8_t section                # section chosen this turn (4: Factory card)
+    int8_t top_variant            # TopVariant being resolved
+    uint8_t bonus_ok              # Armory / Monument bonus accepted
+    # bottom-row effect (mat action, or free from an encounter / Factory card)
+    int8_t bot                    # BottomAction
+    int8_t bot_src                # ActionSource
+    uint8_t bot_coins_ok
+    uint8_t bot_effect_ok
+    int8_t eff_cell               # encounter: the effect is placed here; -1 normal placement
+    int8_t eff_ret                # phase after the effect
+    # paying resource tokens / combat cards
+    int8_t pay_type               # Resource, or -1 for any type
+    uint8_t pay_distinct          # every token of a different type
+    uint8_t pay_types_used        # bit mask of types already paid (distinct payments)
+    int8_t pay_left
+    int8_t pay_cards_left         # combat cards still to discard (Factory card costs)
+    int8_t pay_ret
+    # Move (mat top action, or the Factory card's bottom action)
+    uint8_t mv_factory            # 1: Factory-card Move (one unit, 2 steps)
+    int8_t mv_units_left
+    int8_t mv_unit                # unit being moved, -1 none
+    int8_t mv_steps_left
+    int8_t mv_steps_taken
+    int8_t mv_dest
+    int8_t mv_ret                 # phase after the whole Move (combats, encounter, Factory)
+    uint16_t moved                # bit u: unit u moved itself in this Move action
+    uint16_t carry_workers        # bit i: worker UNIT_WORKER0+i is carried on this step
+    int8_t carry_type             # resource being decided (DK_CARRY_RES)
+    int8_t carry_res[4]
+    int8_t came_from[N_UNITS]     # cell each unit last stepped from, -1 none (§19.4 undo)
+    # Produce
+    int8_t prod_left              # ordinary territories still allowed
+    uint8_t prod_mill             # the Mill's bonus territory is usable
+    int8_t prod_taken
+    uint64_t prod_cells           # territories already produced on
+    int8_t prod_ret
+    # Trade
+    int8_t trade_left
+    # reward being taken (encounter option, Factory card top action)
+    Reward rw
+    int8_t rw_part                # RewardPart being resolved
+    int8_t rw_cell                # encounter territory (placement), -1: normal placement
+    int8_t rw_src                 # ActionSource
+    int8_t rw_ret
+    # combat
+    uint64_t combat_cells         # cells where a combat is still to be fought
+    int8_t cb_cell
+    int8_t cb_seat[2]             # attacker, defender
+    int8_t cb_stage               # pre-combat ability step 0..5, or the side choosing (0/1)
+    int8_t cb_dial[2]
+    int8_t cb_cards[2][4]         # cards committed by value (kept in hand until revealed)
+    int8_t cb_winner
+    int8_t cb_loser
+    int8_t cb_retreat_to
+    # encounter
+    int8_t enc_card               # index into Rules.encounters, -1 none
+    uint8_t enc_used              # bit o: option o taken
+    int8_t enc_picks_left
+
+# One readable-log event (pyapi.pxi turns them into text). Events are only
+# recorded when GameState.events is set (the Python Game), never in a batch.
+ctypedef struct Event:
+    int16_t kind
+    int8_t seat
+    int8_t flag
+    int32_t a
+    int32_t b
+    int32_t c
+    int32_t d
+
+ctypedef struct EventBuf:
+    Event ev[MAX_EVENTS]
+    int32_t n
+    int32_t dropped
 
 ctypedef struct GameState:
     const Rules* rules
@@ -256,27 +488,29 @@ ctypedef struct GameState:
     uint64_t seed
     int8_t n_players
     Player p[MAX_SEATS]           # by seat; seat order = turn order
-    int8_t cell_res[N_CELLS][4]   # resource tokens on each cell
+    int16_t cell_res[N_CELLS][4]  # resource tokens on each cell (the supply is unlimited)
     uint8_t encounter_token[N_CELLS]
     # decks
-    int8_t combat_deck[MAX_COMBAT_CARDS]
+    int8_t combat_deck[MAX_COMBAT_CARDS]    # card values, top = last
     int8_t n_combat_deck
     int8_t combat_discard[MAX_COMBAT_CARDS]
     int8_t n_combat_discard
     int8_t encounter_deck[MAX_ENCOUNTERS]   # indices into Rules.encounters, top first
     int8_t n_encounter_deck
-    int16_t objective_deck[MAX_OBJECTIVES]
+    int16_t objective_deck[MAX_OBJECTIVES]  # card ids, top first
     int8_t n_objective_deck
     int8_t factory_offer[MAX_FACTORY]       # indices into Rules.factory, face down on the board
     int8_t n_factory_offer
-    int8_t structure_tile                   # the tile drawn at setup
+    int8_t structure_tile                   # the tile drawn at setup (index into Rules.structure_tiles)
+    int8_t faction_seat[N_FACTIONS]         # seat playing each faction, -1 not in play
+    uint64_t inactive_bases                 # bases of factions not in play (Wayfare targets)
     # turn bookkeeping
     int8_t active                 # seat whose turn it is
     int32_t turn                  # turns taken so far (all seats)
     int8_t end_reason             # EndReason
-    int8_t decision               # DecisionKind of the pending decision (game.pxi)
+    int8_t decision               # DecisionKind of the pending decision
     int8_t decider                # seat that must decide
-    # the in-progress turn (meaning documented beside the turn machine)
-    int32_t ctx[64]
-    int32_t n_log
-    int32_t log[MAX_LOG]          # options chosen, in order (a ring when longer)
+    int32_t decision_aux          # context of the decision (e.g. the resource of DK_CARRY_RES)
+    int32_t n_decisions           # decisions applied so far (auto-applied ones included)
+    TurnCtx t                     # the turn in progress
+    EventBuf* events              # readable log sink, NULL in batches (never copied meaningfully)

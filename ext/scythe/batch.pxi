@@ -1,0 +1,238 @@
+# The batch loop: many seeded games, all in C with the GIL released when every
+# seat is played by a compiled policy; a slow path through the same
+# legal_options / apply code when some seat is a Python policy.
+
+cdef int play_game_compiled(GameState* g, const Rules* r, uint64_t seed, int n,
+                            const int8_t* fac, const int8_t* mat, const int32_t* pol,
+                            const double* w) noexcept nogil:
+    cdef int32_t buf[MAX_OPTIONS]
+    cdef Rng prng[MAX_SEATS]
+    cdef int err, s, k
+    cdef int32_t opt
+    err = setup_game(g, r, seed, n, fac, mat)
+    if err != SETUP_OK:
+        return err
+    for s in range(n):
+        rng_seed(&prng[s], derive_seed(seed, 1 + s))
+    k = advance(g, buf)
+    while k > 0:
+        s = g.decider
+        opt = choose(pol[s], g, s, buf, k, &prng[s], w + s * N_POLICY_WEIGHTS)
+        apply_effect(g, opt, 0)
+        k = advance(g, buf)
+    return SETUP_OK
+
+
+cdef struct GameSummary:
+    int score[MAX_SEATS]
+    int components[MAX_SEATS * 5]
+    int rank[MAX_SEATS]
+    int shared[MAX_SEATS]
+    int territories[MAX_SEATS]
+    int resources[MAX_SEATS]
+
+
+cdef void summarize(GameState* g, GameSummary* out) noexcept nogil:
+    cdef int res4[4]
+    cdef int s
+    final_scores(g, out.score, out.components, out.rank, out.shared)
+    for s in range(g.n_players):
+        out.territories[s] = controlled_territories(g, s)
+        out.resources[s] = controlled_resources(g, s, res4)
+
+
+_SETUP_ERRORS = {
+    SETUP_BAD_PLAYERS: "player count must be 2..5 (and no more than the factions and mats in the data)",
+    SETUP_BAD_FACTION: "a faction id is out of range",
+    SETUP_BAD_MAT: "a player-mat id is out of range",
+    SETUP_DUP_FACTION: "the same faction is given to two players; give each player a different faction",
+    SETUP_DUP_MAT: "the same player mat is given to two players; give each player a different mat",
+    SETUP_BANNED: ("a forbidden faction + mat pair (Rusviet + Industrial or Crimea + Patriotic) was "
+                   "requested while the rules ban them; choose another pair or set ban_pairs = false"),
+    SETUP_NO_DEAL: ("the fixed factions and mats leave no legal deal without a forbidden pair; fix "
+                    "more choices or set ban_pairs = false"),
+}
+
+
+def setup_error_message(int code):
+    return _SETUP_ERRORS.get(code, f"setup failed (code {code})")
+
+
+def play_batch(ScytheRules rules, seeds, int n_players, factions=None, mats=None,
+               policy_ids=None, policy_weights=None, python_policies=None):
+    """Play one game per seed and return a dict of numpy arrays.
+
+    factions, mats: int8 [n_games, n_players], one row per game naming each
+    player's faction / mat id (-1: dealt by the rules from the game's seed,
+    with the forbidden pairs redrawn while rules.ban_pairs is on). The rules
+    then seat the players (lowest mat number first, then clockwise in the
+    faction cycle), so every output row is by seat in turn order and carries
+    the faction and mat that ended up there.
+    policy_ids: int32 [n_players] compiled policy per seat (0 = random);
+    policy_weights: float64 [n_players, 32]; python_policies: a list with, per
+    seat, None (compiled) or an object with choose(view, options, stream).
+    """
+    cdef int n = n_players, s, s2, i, err, k
+    seeds_a = np.ascontiguousarray(np.asarray(seeds, dtype=np.uint64).reshape(-1))
+    cdef Py_ssize_t n_games = seeds_a.shape[0]
+    if n < 2 or n > 5:
+        raise UserError(f"n_players must be 2..5, got {n}")
+    if factions is None:
+        fac_a = np.full((n_games, n), -1, dtype=np.int8)
+    else:
+        fac_a = np.ascontiguousarray(np.asarray(factions, dtype=np.int8))
+    if mats is None:
+        mat_a = np.full((n_games, n), -1, dtype=np.int8)
+    else:
+        mat_a = np.ascontiguousarray(np.asarray(mats, dtype=np.int8))
+    if fac_a.shape != (n_games, n) or mat_a.shape != (n_games, n):
+        raise UserError(f"factions and mats must have shape (n_games, n_players) = ({n_games}, {n}); "
+                        f"got {fac_a.shape} and {mat_a.shape}")
+    if policy_ids is None:
+        pol_a = np.zeros(n, dtype=np.int32)
+    else:
+        pol_a = np.ascontiguousarray(np.asarray(policy_ids, dtype=np.int32).reshape(-1))
+    if pol_a.shape[0] != n:
+        raise UserError(f"policy_ids must have one entry per seat ({n}), got {pol_a.shape[0]}")
+    for s in range(n):
+        if pol_a[s] < 0 or pol_a[s] >= N_COMPILED_POLICIES:
+            raise UserError(f"policy id {pol_a[s]} of seat {s} is unknown; compiled policies: "
+                            f"{', '.join(f'{k}={v}' for k, v in COMPILED_POLICIES.items())}")
+    if policy_weights is None:
+        w_a = np.zeros((n, N_POLICY_WEIGHTS), dtype=np.float64)
+    else:
+        w_a = np.ascontiguousarray(np.asarray(policy_weights, dtype=np.float64))
+    if w_a.shape != (n, N_POLICY_WEIGHTS):
+        raise UserError(f"policy_weights must have shape ({n}, {N_POLICY_WEIGHTS}), got {w_a.shape}")
+    if python_policies is not None:
+        python_policies = list(python_policies)
+        if len(python_policies) != n:
+            raise UserError(f"python_policies must have one entry per seat ({n}), got {len(python_policies)}")
+        if all(pp is None for pp in python_policies):
+            python_policies = None
+
+    out = {}
+    seat_int = ("faction", "mat", "score", "score_coins", "score_stars", "score_territories",
+                "score_resources", "score_structure_bonus", "stars", "territories", "resources",
+                "popularity", "power", "rank", "winner", "turns_taken", "score_tied", "shared")
+    for name in seat_int:
+        out[name] = np.zeros((n_games, n), dtype=np.int32)
+    for name in ("game_turns", "end_reason", "tied", "shared_win"):
+        out[name] = np.zeros(n_games, dtype=np.int32)
+    out["seed"] = seeds_a.copy()
+
+    cdef const uint64_t[::1] sv = seeds_a
+    cdef const int8_t[:, ::1] fv = fac_a
+    cdef const int8_t[:, ::1] mv = mat_a
+    cdef const int32_t[::1] pv = pol_a
+    cdef const double[:, ::1] wv = w_a
+    cdef GameState* g = <GameState*>calloc(1, sizeof(GameState))
+    cdef GameSummary summ
+    cdef int bad_game = -1, bad_err = 0
+    cdef int[:, :] o_fac = out["faction"], o_mat = out["mat"], o_score = out["score"]
+    cdef int[:, :] o_c0 = out["score_coins"], o_c1 = out["score_stars"]
+    cdef int[:, :] o_c2 = out["score_territories"], o_c3 = out["score_resources"]
+    cdef int[:, :] o_c4 = out["score_structure_bonus"], o_stars = out["stars"]
+    cdef int[:, :] o_terr = out["territories"], o_res = out["resources"]
+    cdef int[:, :] o_pop = out["popularity"], o_pow = out["power"], o_rank = out["rank"]
+    cdef int[:, :] o_win = out["winner"], o_turns = out["turns_taken"]
+    cdef int[:, :] o_tied = out["score_tied"], o_shared = out["shared"]
+    cdef int[:] o_gturns = out["game_turns"], o_end = out["end_reason"]
+    cdef int[:] o_gtied = out["tied"], o_gshared = out["shared_win"]
+    cdef int best, nbest
+    if g == NULL:
+        raise MemoryError()
+    try:
+        for i in range(n_games):
+            if python_policies is None:
+                with nogil:
+                    err = play_game_compiled(g, &rules.r, sv[i], n, &fv[i, 0], &mv[i, 0],
+                                             &pv[0], &wv[0, 0])
+            else:
+                err = _play_game_python(g, rules, sv[i], n, fac_a[i], mat_a[i], pol_a, w_a,
+                                        python_policies)
+            if err != SETUP_OK:
+                bad_game = i
+                bad_err = err
+                break
+            summarize(g, &summ)
+            best = -1000000
+            for s in range(n):
+                if summ.score[s] > best:
+                    best = summ.score[s]
+            nbest = 0
+            for s in range(n):
+                o_fac[i, s] = g.p[s].faction
+                o_mat[i, s] = g.p[s].mat
+                o_score[i, s] = summ.score[s]
+                o_c0[i, s] = summ.components[s * 5 + 0]
+                o_c1[i, s] = summ.components[s * 5 + 1]
+                o_c2[i, s] = summ.components[s * 5 + 2]
+                o_c3[i, s] = summ.components[s * 5 + 3]
+                o_c4[i, s] = summ.components[s * 5 + 4]
+                o_stars[i, s] = g.p[s].stars
+                o_terr[i, s] = summ.territories[s]
+                o_res[i, s] = summ.resources[s]
+                o_pop[i, s] = g.p[s].popularity
+                o_pow[i, s] = g.p[s].power
+                o_rank[i, s] = summ.rank[s]
+                o_win[i, s] = 1 if summ.rank[s] == 1 else 0
+                o_turns[i, s] = g.p[s].turns
+                o_shared[i, s] = summ.shared[s]
+                k = 0
+                for s2 in range(n):
+                    if s2 != s and summ.score[s2] == summ.score[s]:
+                        k = 1
+                o_tied[i, s] = k
+                if summ.score[s] == best:
+                    nbest += 1
+                if summ.rank[s] == 1 and summ.shared[s]:
+                    o_gshared[i] = 1
+            o_gtied[i] = 1 if nbest > 1 else 0
+            o_gturns[i] = g.turn
+            o_end[i] = g.end_reason
+    finally:
+        free(g)
+    if bad_game >= 0:
+        raise UserError(f"game {bad_game} (seed {int(seeds_a[bad_game])}): {setup_error_message(bad_err)}")
+    return out
+
+
+cdef int _play_game_python(GameState* g, ScytheRules rules, uint64_t seed, int n, fac_row,
+                           mat_row, pol_a, w_a, list python_policies) except -1:
+    # Same decisions as the compiled loop: compiled seats draw from their C
+    # stream, Python seats from a simsuite.rng.Stream with the same seed.
+    from simsuite.rng import Stream, derive_seed as py_derive_seed
+    cdef Game game = Game.__new__(Game)
+    cdef Rng prng[MAX_SEATS]
+    cdef int s, k, err
+    cdef int32_t opt
+    cdef int8_t fac[MAX_SEATS]
+    cdef int8_t mat[MAX_SEATS]
+    cdef const double[:, ::1] wv = w_a
+    for s in range(n):
+        fac[s] = fac_row[s]
+        mat[s] = mat_row[s]
+    err = game._setup(rules, seed, n, fac, mat, False)
+    if err != SETUP_OK:
+        return err
+    streams = [Stream(py_derive_seed(int(seed), 1 + s)) for s in range(n)]
+    for s in range(n):
+        rng_seed(&prng[s], derive_seed(seed, 1 + s))
+    k = game.n_opts
+    while k > 0:
+        s = game.g.decider
+        pp = python_policies[s]
+        if pp is None:
+            opt = choose(pol_a[s], &game.g, s, game.buf, k, &prng[s], &wv[s, 0])
+        else:
+            options = [game.buf[i] for i in range(k)]
+            opt = pp.choose(game.observation(s), options, streams[s])
+            if opt not in options:
+                raise ValueError(f"python policy of seat {s} chose {opt!r}, not one of {options}")
+        apply_effect(&game.g, opt, 0)
+        k = advance(&game.g, game.buf)
+        game.n_opts = k
+    memcpy(g, &game.g, sizeof(GameState))
+    g.events = NULL
+    return SETUP_OK

@@ -1,0 +1,359 @@
+# Small shared pieces of the rules: the readable-log sink, tracks, combat
+# cards, abilities, presence on cells, stars and the end of the game.
+
+# ---------------------------------------------------------------- events
+cdef enum EventKind:
+    EV_TURN = 1          # seat starts a turn; a = turn number
+    EV_DECISION = 2      # seat chose: a = DecisionKind, b = option, c = aux; flag 1 = auto-applied
+    EV_STAR = 3          # seat placed a star; a = StarKind, b = stars now
+    EV_COMBAT = 4        # seat = attacker; a = defender, b = cell
+    EV_COMBAT_REVEAL = 5 # seat; a = dial, b = card total, c = cards played, d = total strength
+    EV_COMBAT_RESULT = 6 # seat = winner; a = loser, b = cell, c = loser's units retreated to
+    EV_CARD_DRAWN = 7    # seat drew a combat card of value a (0: none left)
+    EV_ENCOUNTER = 8     # seat drew encounter card id a on cell b
+    EV_DISPLACE = 9      # seat (mover) sent a workers of seat b home from cell c; d = popularity lost
+    EV_FACTORY = 10      # seat took Factory card id a
+    EV_END = 11          # a = EndReason
+    EV_ABILITY = 12      # seat used a combat ability: a = Ability, b = opponent, c = value
+    EV_RESHUFFLE = 13    # combat discard pile shuffled into a new deck of a cards
+    EV_UNDO_MOVE = 14    # §19.4: seat's unit a returned from cell b to cell c
+    EV_POPULARITY = 15   # seat lost a popularity for b workers forced to retreat in combat
+    EV_RECRUIT_BONUS = 16  # seat gained its recruit ongoing bonus of BottomAction a (amount b)
+
+
+cdef inline void emit(GameState* g, int kind, int seat, int a, int b, int c, int d,
+                      int flag) noexcept nogil:
+    cdef EventBuf* e = g.events
+    if e == NULL:
+        return
+    if e.n >= MAX_EVENTS:
+        e.dropped += 1
+        return
+    e.ev[e.n].kind = kind
+    e.ev[e.n].seat = seat
+    e.ev[e.n].flag = flag
+    e.ev[e.n].a = a
+    e.ev[e.n].b = b
+    e.ev[e.n].c = c
+    e.ev[e.n].d = d
+    e.n += 1
+
+
+# ---------------------------------------------------------------- tracks
+# Gains above a track's maximum are lost and nothing goes below 0
+# (Rulebook §4.5, digest §24.11).
+cdef inline void add_power(GameState* g, int seat, int n) noexcept nogil:
+    cdef int v = g.p[seat].power + n
+    if v > N_TRACK_POWER:
+        v = N_TRACK_POWER
+    if v < 0:
+        v = 0
+    g.p[seat].power = v
+
+
+cdef inline void add_popularity(GameState* g, int seat, int n) noexcept nogil:
+    cdef int v = g.p[seat].popularity + n
+    if v > N_TRACK_POPULARITY:
+        v = N_TRACK_POPULARITY
+    if v < 0:
+        v = 0
+    g.p[seat].popularity = v
+
+
+cdef inline void add_coins(GameState* g, int seat, int n) noexcept nogil:
+    # Coins are unlimited (digest §3.1, public rule, conf: high).
+    cdef int v = g.p[seat].coins + n
+    if v < 0:
+        v = 0
+    if v > 30000:
+        v = 30000
+    g.p[seat].coins = v
+
+
+# ---------------------------------------------------------------- combat cards
+cdef inline int hand_size(const GameState* g, int seat) noexcept nogil:
+    return g.p[seat].hand[0] + g.p[seat].hand[1] + g.p[seat].hand[2] + g.p[seat].hand[3]
+
+
+cdef int draw_card(GameState* g, int seat) noexcept nogil:
+    # Draw the top combat card; an empty deck is replaced by the shuffled
+    # discard pile, and with both empty nothing is drawn (Rulebook §7.4).
+    cdef int i, v
+    if g.n_combat_deck == 0:
+        if g.n_combat_discard == 0:
+            emit(g, EV_CARD_DRAWN, seat, 0, 0, 0, 0, 0)
+            return 0
+        for i in range(g.n_combat_discard):
+            g.combat_deck[i] = g.combat_discard[i]
+        g.n_combat_deck = g.n_combat_discard
+        g.n_combat_discard = 0
+        rng_shuffle_i8(&g.rng, <signed char*>g.combat_deck, g.n_combat_deck)
+        emit(g, EV_RESHUFFLE, -1, g.n_combat_deck, 0, 0, 0, 0)
+    g.n_combat_deck -= 1
+    v = g.combat_deck[g.n_combat_deck]
+    g.p[seat].hand[v - 2] += 1
+    emit(g, EV_CARD_DRAWN, seat, v, 0, 0, 0, 0)
+    return v
+
+
+cdef inline void discard_card(GameState* g, int seat, int value) noexcept nogil:
+    g.p[seat].hand[value - 2] -= 1
+    g.combat_discard[g.n_combat_discard] = value
+    g.n_combat_discard += 1
+
+
+# ---------------------------------------------------------------- abilities
+cdef inline bint has_ability(const GameState* g, int seat, int ability) noexcept nogil:
+    # A mech ability is active once the mech covering it is deployed
+    # (Rulebook §9.2); it serves the character and every mech.
+    cdef const FactionData* f = &g.rules.factions[g.p[seat].faction]
+    cdef int k
+    for k in range(N_MECHS):
+        if f.mech_ability[k] == ability and g.p[seat].mech_deployed[k]:
+            return True
+    return False
+
+
+cdef inline int faction_ability(const GameState* g, int seat) noexcept nogil:
+    return g.rules.factions[g.p[seat].faction].ability
+
+
+cdef inline int base_cell(const GameState* g, int seat) noexcept nogil:
+    return g.rules.factions[g.p[seat].faction].base_cell
+
+
+# ---------------------------------------------------------------- presence
+cdef inline bint is_territory(const GameState* g, int cell) noexcept nogil:
+    return cell > 0 and cell < N_CELLS and g.rules.terrain[cell] >= 0 and g.rules.terrain[cell] != T_BASE
+
+
+cdef inline bint enemy_plastic_on(const GameState* g, int seat, int cell) noexcept nogil:
+    cdef int s, u
+    for s in range(g.n_players):
+        if s == seat:
+            continue
+        for u in range(UNIT_WORKER0):
+            if g.p[s].unit_cell[u] == cell:
+                return True
+    return False
+
+
+cdef inline bint enemy_units_on(const GameState* g, int seat, int cell) noexcept nogil:
+    cdef int s, u
+    for s in range(g.n_players):
+        if s == seat:
+            continue
+        for u in range(N_UNITS):
+            if g.p[s].unit_cell[u] == cell:
+                return True
+    return False
+
+
+cdef inline int other_seat_on(const GameState* g, int seat, int cell) noexcept nogil:
+    # The first other seat with a unit on `cell`, or -1.
+    cdef int s, u
+    for s in range(g.n_players):
+        if s == seat:
+            continue
+        for u in range(N_UNITS):
+            if g.p[s].unit_cell[u] == cell:
+                return s
+    return -1
+
+
+cdef inline int structure_on(const GameState* g, int cell) noexcept nogil:
+    # Seat whose structure stands on `cell`, or -1 (one per territory, §9.3).
+    cdef int s, k
+    for s in range(g.n_players):
+        for k in range(4):
+            if g.p[s].structure_cell[k] == cell:
+                return s
+    return -1
+
+
+cdef inline int mechs_on(const GameState* g, int seat, int cell) noexcept nogil:
+    cdef int u, n = 0
+    for u in range(UNIT_MECH0, UNIT_MECH0 + N_MECHS):
+        if g.p[seat].unit_cell[u] == cell:
+            n += 1
+    return n
+
+
+cdef inline int workers_on_mat(const GameState* g, int seat) noexcept nogil:
+    cdef int u, n = 0
+    for u in range(UNIT_WORKER0, N_UNITS):
+        if g.p[seat].unit_cell[u] == OFF_BOARD:
+            n += 1
+    return n
+
+
+cdef inline int next_mat_worker(const GameState* g, int seat) noexcept nogil:
+    # Workers leave the Produce slots from the left (Rulebook §7.3): the lowest
+    # worker index still on the mat.
+    cdef int u
+    for u in range(UNIT_WORKER0, N_UNITS):
+        if g.p[seat].unit_cell[u] == OFF_BOARD:
+            return u
+    return -1
+
+
+cdef inline int controlled_of_type(const GameState* g, const int8_t* ctl, int seat,
+                                   int r) noexcept nogil:
+    cdef int c, n = 0
+    for c in range(1, N_CELLS):
+        if ctl[c] == seat:
+            n += g.cell_res[c][r]
+    return n
+
+
+cdef inline bint can_coerce(const GameState* g, int seat) noexcept nogil:
+    # Crimea's Coercion: once per turn, 1 combat card pays for 1 resource (§12).
+    return (seat == g.active and faction_ability(g, seat) == FA_COERCION
+            and not g.p[seat].coercion_used and hand_size(g, seat) > 0)
+
+
+# ---------------------------------------------------------------- counts
+cdef inline int upgrades_done(const Player* p) noexcept nogil:
+    cdef int i, n = 0
+    for i in range(6):
+        if not p.top_cube[i]:
+            n += 1
+    return n
+
+
+cdef inline int mechs_deployed(const Player* p) noexcept nogil:
+    cdef int k, n = 0
+    for k in range(N_MECHS):
+        if p.mech_deployed[k]:
+            n += 1
+    return n
+
+
+cdef inline int structures_built(const Player* p) noexcept nogil:
+    cdef int k, n = 0
+    for k in range(4):
+        if p.structure_cell[k] != OFF_BOARD:
+            n += 1
+    return n
+
+
+cdef inline int recruits_enlisted(const Player* p) noexcept nogil:
+    cdef int k, n = 0
+    for k in range(4):
+        if p.recruit_enlisted[k]:
+            n += 1
+    return n
+
+
+# ---------------------------------------------------------------- top-row values
+cdef inline int top_value(const Player* p, int tc, int base) noexcept nogil:
+    # A top-row benefit grows by 1 once Upgrade has taken its cube (§9.1).
+    return base + (0 if p.top_cube[tc] else 1)
+
+
+cdef inline int bottom_cost(const GameState* g, int seat, int b) noexcept nogil:
+    cdef const Player* p = &g.p[seat]
+    return g.rules.mats[p.mat].bottom_cost_start[b] - p.bottom_cubes[b]
+
+
+cdef inline int bottom_free_boxes(const GameState* g, int seat, int b) noexcept nogil:
+    # Dashed cost boxes still empty on bottom action b (§9.1).
+    cdef const Player* p = &g.p[seat]
+    return (g.rules.mats[p.mat].bottom_cost_start[b] - g.rules.mats[p.mat].bottom_cost_min[b]
+            - p.bottom_cubes[b])
+
+
+# ---------------------------------------------------------------- stars and the end
+cdef void undo_pending_moves(GameState* g) noexcept nogil:
+    # §19.4: at the end of the game, units the active player moved onto a
+    # territory whose combat is still pending go back to where they came from.
+    cdef int a = g.active, c, u, back
+    cdef uint64_t cells = g.t.combat_cells
+    if cells == 0:
+        return
+    for c in range(1, N_CELLS):
+        if not (cells >> c) & 1:
+            continue
+        for u in range(N_UNITS):
+            if g.p[a].unit_cell[u] == c:
+                back = g.t.came_from[u]
+                if back > 0:
+                    g.p[a].unit_cell[u] = back
+                    emit(g, EV_UNDO_MOVE, a, u, c, back, 0, 0)
+    g.t.combat_cells = 0
+
+
+cdef void end_game(GameState* g, int reason) noexcept nogil:
+    if g.end_reason != END_NOT_OVER:
+        return
+    g.end_reason = reason
+    if reason == END_SIXTH_STAR:
+        undo_pending_moves(g)
+    g.decision = DK_NONE
+    g.decider = -1
+    g.t.phase = PH_GAME_OVER
+    emit(g, EV_END, -1, reason, 0, 0, 0, 0)
+
+
+cdef void place_star(GameState* g, int seat, int kind) noexcept nogil:
+    # Place one star; the 6th ends the game at once (Rulebook §18, §19.1).
+    cdef Player* p = &g.p[seat]
+    if g.end_reason != END_NOT_OVER or p.stars >= N_STARS:
+        return
+    if kind == STAR_COMBAT:
+        p.combat_stars += 1
+    elif kind == STAR_OBJECTIVE:
+        p.objective_stars += 1
+        p.star_placed[STAR_OBJECTIVE] = 1
+    else:
+        p.star_placed[kind] = 1
+    p.stars += 1
+    emit(g, EV_STAR, seat, kind, p.stars, 0, 0, 0)
+    if p.stars >= N_STARS:
+        end_game(g, END_SIXTH_STAR)
+
+
+cdef void check_track_stars(GameState* g, int seat) noexcept nogil:
+    # Stars whose condition is a standing fact (§18): placed as soon as the
+    # player reaches it at a check point; a star, once placed, stays.
+    cdef Player* p = &g.p[seat]
+    if g.end_reason != END_NOT_OVER:
+        return
+    if not p.star_placed[STAR_UPGRADES] and upgrades_done(p) >= 6:
+        place_star(g, seat, STAR_UPGRADES)
+    if g.end_reason != END_NOT_OVER:
+        return
+    if not p.star_placed[STAR_MECHS] and mechs_deployed(p) >= N_MECHS:
+        place_star(g, seat, STAR_MECHS)
+    if g.end_reason != END_NOT_OVER:
+        return
+    if not p.star_placed[STAR_STRUCTURES] and structures_built(p) >= 4:
+        place_star(g, seat, STAR_STRUCTURES)
+    if g.end_reason != END_NOT_OVER:
+        return
+    if not p.star_placed[STAR_RECRUITS] and recruits_enlisted(p) >= 4:
+        place_star(g, seat, STAR_RECRUITS)
+    if g.end_reason != END_NOT_OVER:
+        return
+    if not p.star_placed[STAR_WORKERS] and workers_on_mat(g, seat) == 0:
+        place_star(g, seat, STAR_WORKERS)
+    if g.end_reason != END_NOT_OVER:
+        return
+    if not p.star_placed[STAR_POPULARITY] and p.popularity >= N_TRACK_POPULARITY:
+        place_star(g, seat, STAR_POPULARITY)
+    if g.end_reason != END_NOT_OVER:
+        return
+    if not p.star_placed[STAR_POWER] and p.power >= N_TRACK_POWER:
+        place_star(g, seat, STAR_POWER)
+
+
+cdef void check_all_stars(GameState* g) noexcept nogil:
+    # The active player places first; then the others, clockwise from the
+    # active player, place stars earned on this turn (§19.3).
+    cdef int i, s
+    check_track_stars(g, g.active)
+    for i in range(1, g.n_players):
+        if g.end_reason != END_NOT_OVER:
+            return
+        s = (g.active + i) % g.n_players
+        check_track_stars(g, s)

@@ -1,0 +1,225 @@
+# Movement (Rulebook "ПЕРЕМІЩЕННЯ", digest §8, §10 Mine, §11 mech abilities,
+# §12 Swim). One step takes a unit from its cell to a cell adjacent for that
+# unit; tunnels, the Mine and the movement abilities add adjacencies.
+
+cdef inline uint64_t bit(int c) noexcept nogil:
+    return (<uint64_t>1) << c
+
+
+cdef inline int resource_of_terrain(int t) noexcept nogil:
+    # What a worker produces there (Rulebook §7.3): -1 nothing, 4 a worker.
+    if t == T_MOUNTAIN:
+        return R_METAL
+    if t == T_FOREST:
+        return R_WOOD
+    if t == T_TUNDRA:
+        return R_OIL
+    if t == T_FARM:
+        return R_FOOD
+    if t == T_VILLAGE:
+        return 4
+    return -1
+
+
+cdef inline bint other_own_mech_on(const GameState* g, int seat, int u, int cell) noexcept nogil:
+    cdef int m
+    for m in range(UNIT_MECH0, UNIT_MECH0 + N_MECHS):
+        if m != u and g.p[seat].unit_cell[m] == cell:
+            return True
+    return False
+
+
+cdef inline bint other_own_plastic_on(const GameState* g, int seat, int u, int cell) noexcept nogil:
+    cdef int m
+    for m in range(UNIT_WORKER0):
+        if m != u and g.p[seat].unit_cell[m] == cell:
+            return True
+    return False
+
+
+cdef inline bint lake_forces_workers(const GameState* g, int seat, int u, int cell) noexcept nogil:
+    # §8.5: workers never stay on a lake without a mech of theirs, so the last
+    # mech to leave a lake takes them all.
+    return g.rules.terrain[cell] == T_LAKE and not other_own_mech_on(g, seat, u, cell)
+
+
+cdef inline bint lake_forces_resources(const GameState* g, int seat, int u, int cell) noexcept nogil:
+    # §8.5: resources carried onto a lake cannot be left there; the last of
+    # the player's characters and mechs to leave takes them.
+    return g.rules.terrain[cell] == T_LAKE and not other_own_plastic_on(g, seat, u, cell)
+
+
+cdef uint64_t step_targets(const GameState* g, int seat, int u, int frm) noexcept nogil:
+    """Cells unit `u` of `seat` may enter in one step from `frm` (a mask)."""
+    cdef const Rules* r = g.rules
+    cdef const Player* p = &g.p[seat]
+    cdef bint plastic = u < UNIT_WORKER0
+    cdef int ft, d, nb, t, mine, c, k
+    cdef uint64_t m = 0
+    cdef bint lakes_ok, riverwalk, src_ok, need_ctl
+    cdef uint8_t rw_mask
+    cdef int8_t ctl[N_CELLS]
+    if frm <= 0 or frm >= N_CELLS:
+        return 0
+    ft = r.terrain[frm]
+    if not plastic:
+        # A worker never leaves a lake by itself (§8.5), nor a territory held
+        # by enemy characters or mechs (§8.3).
+        if ft == T_LAKE or enemy_plastic_on(g, seat, frm):
+            return 0
+        lakes_ok = False
+        riverwalk = False
+    else:
+        lakes_ok = has_ability(g, seat, AB_SEAWORTHY) or has_ability(g, seat, AB_SUBMERGE)
+        riverwalk = has_ability(g, seat, AB_RIVERWALK)
+        # The character may not leave workers alone on a lake (§8.5).
+        if (ft == T_LAKE and u == UNIT_CHARACTER and workers_of_on(g, seat, frm) > 0
+                and mechs_on(g, seat, frm) == 0):
+            return 0
+    rw_mask = r.factions[p.faction].riverwalk_terrain_mask
+    for d in range(6):
+        nb = r.neighbours[frm][d]
+        if nb <= 0:
+            continue
+        t = r.terrain[nb]
+        if t == T_BASE or t < 0:
+            continue                     # no normal move onto a base (§4.1, §8.1)
+        if t == T_LAKE:
+            if not lakes_ok:
+                continue                 # lakes need Seaworthy / Submerge (§8.1, §8.5)
+        elif ft != T_LAKE and r.river[frm][d]:
+            if plastic:
+                # Riverwalk: only into the two printed terrains (§11.2, §24.6)
+                if not (riverwalk and (rw_mask >> t) & 1):
+                    continue
+            elif faction_ability(g, seat) != FA_SWIM:
+                continue                 # Swim: Nordic workers cross rivers (§12)
+        m |= bit(nb)
+    # Tunnels are adjacent to each other for every unit; the own Mine is a
+    # tunnel for its owner only (§8.1, §10).
+    mine = p.structure_cell[S_MINE]
+    if ft != T_BASE and (r.tunnel[frm] or (mine > 0 and frm == mine)):
+        m |= r.tunnel_mask
+        if mine > 0:
+            m |= bit(mine)
+    if plastic:
+        if ft == T_LAKE and has_ability(g, seat, AB_SUBMERGE):
+            m |= r.lake_mask             # Submerge: lake to lake like tunnels (§11.3)
+        need_ctl = has_ability(g, seat, AB_UNDERPASS) or has_ability(g, seat, AB_TOWNSHIP)
+        if need_ctl:
+            control_map(g, ctl)
+            if has_ability(g, seat, AB_UNDERPASS):
+                # Underpass: controlled mountains, tunnels and the own Mine are
+                # adjacent to each other (§11.3).
+                src_ok = (ft != T_BASE and (r.tunnel[frm] or (mine > 0 and frm == mine)
+                          or (ft == T_MOUNTAIN and ctl[frm] == seat)))
+                if src_ok:
+                    m |= r.tunnel_mask
+                    if mine > 0:
+                        m |= bit(mine)
+                    for c in range(1, N_CELLS):
+                        if r.terrain[c] == T_MOUNTAIN and ctl[c] == seat:
+                            m |= bit(c)
+            if has_ability(g, seat, AB_TOWNSHIP):
+                # Township: the Factory and controlled villages are adjacent
+                # to each other (§11.3).
+                if ft == T_FACTORY or (ft == T_VILLAGE and ctl[frm] == seat):
+                    m |= bit(r.factory_cell)
+                    for c in range(1, N_CELLS):
+                        if r.terrain[c] == T_VILLAGE and ctl[c] == seat:
+                            m |= bit(c)
+        if has_ability(g, seat, AB_WAYFARE):
+            # Wayfare: from anywhere to an inactive base or the own base (§11.3).
+            m |= g.inactive_bases | bit(r.factions[p.faction].base_cell)
+    m &= ~bit(frm)
+    if not plastic:
+        # A worker may not enter a territory with any enemy unit (§8.3).
+        for c in range(1, N_CELLS):
+            if (m >> c) & 1 and enemy_units_on(g, seat, c):
+                m &= ~bit(c)
+    return m
+
+
+cdef inline int max_steps(const GameState* g, int seat, int u) noexcept nogil:
+    # One step per unit on the mat's Move, two on the Factory card's Move
+    # (§15); Speed adds one for the character and mechs (§11.1).
+    cdef int n = 2 if g.t.mv_factory else 1
+    if u < UNIT_WORKER0 and has_ability(g, seat, AB_SPEED):
+        n += 1
+    return n
+
+
+cdef inline bint unit_can_move(const GameState* g, int seat, int u) noexcept nogil:
+    cdef int c = g.p[seat].unit_cell[u]
+    if c <= 0:
+        return False
+    if (g.t.moved >> u) & 1:
+        return False
+    return step_targets(g, seat, u, c) != 0
+
+
+cdef bint any_unit_can_move(const GameState* g, int seat) noexcept nogil:
+    cdef int u
+    for u in range(N_UNITS):
+        if g.p[seat].unit_cell[u] > 0 and step_targets(g, seat, u, g.p[seat].unit_cell[u]) != 0:
+            return True
+    return False
+
+
+cdef void displace_workers(GameState* g, int mover, int cell, bint in_combat) noexcept nogil:
+    # §8.3: a character or mech entering a territory held only by enemy
+    # workers sends them home; the mover loses 1 popularity per worker, even
+    # at 0 (then the loss is simply skipped). Camaraderie spares the loss
+    # after combat (§11.3); by movement only when the rules option says so.
+    cdef int victim = other_seat_on(g, mover, cell)
+    cdef int u, n = 0, loss = 0, home
+    if victim < 0:
+        return
+    home = base_cell(g, victim)
+    for u in range(UNIT_WORKER0, N_UNITS):
+        if g.p[victim].unit_cell[u] == cell:
+            g.p[victim].unit_cell[u] = home
+            n += 1
+    if n == 0:
+        return
+    if mover == g.active:
+        g.p[mover].forced_retreat = 1
+        if not (has_ability(g, mover, AB_CAMARADERIE) and (in_combat or g.rules.camaraderie_on_move)):
+            loss = n
+            add_popularity(g, mover, -n)
+    emit(g, EV_DISPLACE, mover, n, victim, cell, loss, 0)
+
+
+cdef void do_step(GameState* g) noexcept nogil:
+    # Move the unit, the workers it carries and the resources it carries one
+    # step, then apply what the destination does to movement (§8.3, §8.4).
+    cdef int seat = g.active
+    cdef Player* p = &g.p[seat]
+    cdef int u = g.t.mv_unit
+    cdef int frm = p.unit_cell[u]
+    cdef int dest = g.t.mv_dest
+    cdef int i, r, w
+    cdef bint stop = False
+    p.unit_cell[u] = dest
+    g.t.came_from[u] = frm
+    for i in range(N_WORKERS):
+        if (g.t.carry_workers >> i) & 1:
+            w = UNIT_WORKER0 + i
+            p.unit_cell[w] = dest
+            g.t.came_from[w] = frm
+    for r in range(4):
+        if g.t.carry_res[r] > 0:
+            g.cell_res[frm][r] -= g.t.carry_res[r]
+            g.cell_res[dest][r] += g.t.carry_res[r]
+    g.t.mv_steps_left -= 1
+    g.t.mv_steps_taken += 1
+    if u < UNIT_WORKER0:
+        if enemy_plastic_on(g, seat, dest):
+            stop = True                  # combat after the Move (§8.3, §13.1)
+        elif enemy_units_on(g, seat, dest):
+            displace_workers(g, seat, dest, False)
+            stop = True
+        if u == UNIT_CHARACTER and g.encounter_token[dest]:
+            stop = True                  # encounter token stops the character (§8.4)
+    if stop:
+        g.t.mv_steps_left = 0

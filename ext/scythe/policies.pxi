@@ -1,0 +1,35 @@
+# Compiled policies.
+#
+# A policy chooses one of the legal options of the pending decision for the
+# seat that must decide (`g.decider`). It may read only what that seat may
+# see (DESIGN.md "Observation"): the public board and tracks, every player's
+# pieces, coins, power, popularity, stars, hand SIZE and Factory card, its own
+# hand values and objective cards, the pending decision and its options. It
+# must never read another seat's hand values or objectives, the decks' order,
+# the face-down Factory offer, or the opponent's committed combat dial/cards
+# (GameState.t.cb_dial / cb_cards of the other side).
+#
+# Each seat draws from its own stream, seeded derive_seed(game_seed, 1 + seat),
+# never from the game's chance stream.
+
+cdef enum:
+    POLICY_RANDOM = 0
+    N_POLICY_WEIGHTS = 32
+    N_COMPILED_POLICIES = 1      # heuristics.pxi raises this when it lands
+
+COMPILED_POLICIES = {"random": POLICY_RANDOM}
+
+
+cdef inline int32_t choose_random(const int32_t* opts, int n, Rng* rng) noexcept nogil:
+    # Uniform among the legal options; a Python policy doing
+    # options[Stream(seed).below(len(options))] draws exactly the same.
+    return opts[rng_below(rng, n)]
+
+
+cdef int32_t choose(int policy_id, const GameState* g, int seat, const int32_t* opts, int n,
+                    Rng* rng, const double* weights) noexcept nogil:
+    """Dispatch point of the compiled policies (weights: N_POLICY_WEIGHTS per seat)."""
+    if policy_id == POLICY_RANDOM:
+        return choose_random(opts, n, rng)
+    # heuristics.pxi adds its policy ids here
+    return choose_random(opts, n, rng)

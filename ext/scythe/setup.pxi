@@ -1,0 +1,218 @@
+# Game setup (Rulebook "ПРИГОТУВАННЯ", digest §5).
+#
+# Random draws come from the game's own stream in this fixed order:
+#   1. shuffle the encounter, combat and objective decks (step 1);
+#   2. shuffle the Factory cards and lay out players + 1 (step 2);
+#   3. draw the structure bonus tile (step 3);
+#   4. deal factions, then player mats, to players whose choice was left to
+#      chance (step 6), redrawing mats while a forbidden pair is dealt;
+#   5. in turn order, each player draws its combat cards, then its objectives.
+
+cdef enum SetupError:
+    SETUP_OK = 0
+    SETUP_BAD_PLAYERS = 1      # player count outside 2..5 (or more than factions / mats)
+    SETUP_BAD_FACTION = 2      # faction id out of range
+    SETUP_BAD_MAT = 3          # mat id out of range
+    SETUP_DUP_FACTION = 4      # a faction given twice
+    SETUP_DUP_MAT = 5          # a mat given twice
+    SETUP_BANNED = 6           # a forbidden pair was given while bans are on
+    SETUP_NO_DEAL = 7          # no legal deal exists for the fixed choices
+
+
+cdef inline bint pair_banned(const Rules* r, int f, int m) noexcept nogil:
+    cdef int i
+    if not r.ban_pairs:
+        return False
+    for i in range(r.n_banned):
+        if r.banned[i][0] == f and r.banned[i][1] == m:
+            return True
+    return False
+
+
+cdef int deal_factions_mats(GameState* g, int n, const int8_t* fac_in, const int8_t* mat_in,
+                            int8_t* fac, int8_t* mat) noexcept nogil:
+    cdef const Rules* r = g.rules
+    cdef int8_t free_f[N_FACTIONS]
+    cdef int8_t free_m[N_MATS]
+    cdef int nf = 0, nm = 0, i, j, k, attempt, redeal_factions
+    cdef uint32_t used_f = 0, used_m = 0
+    cdef bint ok
+    for i in range(n):
+        fac[i] = fac_in[i]
+        mat[i] = mat_in[i]
+        if fac[i] >= r.n_factions or fac[i] < -1:
+            return SETUP_BAD_FACTION
+        if mat[i] >= r.n_mats or mat[i] < -1:
+            return SETUP_BAD_MAT
+        if fac[i] >= 0:
+            if (used_f >> fac[i]) & 1:
+                return SETUP_DUP_FACTION
+            used_f |= 1u << fac[i]
+        if mat[i] >= 0:
+            if (used_m >> mat[i]) & 1:
+                return SETUP_DUP_MAT
+            used_m |= 1u << mat[i]
+        if fac[i] >= 0 and mat[i] >= 0 and pair_banned(r, fac[i], mat[i]):
+            return SETUP_BANNED
+    for k in range(r.n_factions):
+        if not (used_f >> k) & 1:
+            free_f[nf] = k
+            nf += 1
+    for k in range(r.n_mats):
+        if not (used_m >> k) & 1:
+            free_m[nm] = k
+            nm += 1
+    # Deal factions, then mats (Rulebook §5 step 6). A player dealt a
+    # forbidden pair discards the mat and draws another at random: we redraw
+    # the random mats until no forbidden pair is left, which picks uniformly
+    # among the legal deals. Only if the fixed choices leave no legal mat deal
+    # are the random factions redealt too.
+    rng_shuffle_i8(&g.rng, <signed char*>free_f, nf)
+    j = 0
+    for i in range(n):
+        if fac_in[i] < 0:
+            fac[i] = free_f[j]
+            j += 1
+    for redeal_factions in range(2):
+        for attempt in range(2000):
+            if redeal_factions and attempt % 50 == 0:
+                rng_shuffle_i8(&g.rng, <signed char*>free_f, nf)
+                j = 0
+                for i in range(n):
+                    if fac_in[i] < 0:
+                        fac[i] = free_f[j]
+                        j += 1
+            rng_shuffle_i8(&g.rng, <signed char*>free_m, nm)
+            j = 0
+            for i in range(n):
+                if mat_in[i] < 0:
+                    mat[i] = free_m[j]
+                    j += 1
+            ok = True
+            for i in range(n):
+                if pair_banned(r, fac[i], mat[i]):
+                    ok = False
+                    break
+            if ok:
+                return SETUP_OK
+    return SETUP_NO_DEAL
+
+
+cdef int setup_game(GameState* g, const Rules* r, uint64_t seed, int n,
+                    const int8_t* fac_in, const int8_t* mat_in) noexcept nogil:
+    """Set up a new game; returns a SetupError (0 = ready, first decision pending)."""
+    cdef int8_t fac[MAX_SEATS]
+    cdef int8_t mat[MAX_SEATS]
+    cdef int8_t order[MAX_SEATS]
+    cdef int8_t tmp[MAX_FACTORY]
+    cdef int i, j, k, s, first, err, best, c, key, keyj
+    cdef Player* p
+    memset(g, 0, sizeof(GameState))
+    g.rules = r
+    g.seed = seed
+    if n < 2 or n > 5 or n > r.n_factions or n > r.n_mats:
+        return SETUP_BAD_PLAYERS
+    g.n_players = n
+    rng_seed(&g.rng, seed)
+    # 1. decks
+    g.n_encounter_deck = r.n_encounters
+    for i in range(r.n_encounters):
+        g.encounter_deck[i] = i
+    rng_shuffle_i8(&g.rng, <signed char*>g.encounter_deck, g.n_encounter_deck)
+    g.n_combat_deck = r.n_combat
+    for i in range(r.n_combat):
+        g.combat_deck[i] = r.combat_values[i]
+    rng_shuffle_i8(&g.rng, <signed char*>g.combat_deck, g.n_combat_deck)
+    g.n_objective_deck = r.n_objectives
+    for i in range(r.n_objectives):
+        g.objective_deck[i] = r.objective_ids[i]
+    rng_shuffle_i16(&g.rng, <short*>g.objective_deck, g.n_objective_deck)
+    # 2. Factory cards: players + 1 face down, the rest back in the box
+    for i in range(r.n_factory):
+        tmp[i] = i
+    rng_shuffle_i8(&g.rng, <signed char*>tmp, r.n_factory)
+    g.n_factory_offer = n + FACTORY_OFFER_EXTRA
+    if g.n_factory_offer > r.n_factory:
+        g.n_factory_offer = r.n_factory
+    for i in range(g.n_factory_offer):
+        g.factory_offer[i] = tmp[i]
+    # 3. structure bonus tile
+    g.structure_tile = rng_below(&g.rng, r.n_structure_tiles) if r.n_structure_tiles > 0 else -1
+    # 4. factions and mats
+    err = deal_factions_mats(g, n, fac_in, mat_in, fac, mat)
+    if err != SETUP_OK:
+        return err
+    # Seating (§5, §9.4.3): the lowest mat number starts; the others follow
+    # clockwise in the faction cycle. Seat = position in turn order.
+    first = 0
+    for i in range(1, n):
+        if r.mats[mat[i]].number_rank < r.mats[mat[first]].number_rank:
+            first = i
+    for i in range(n):
+        order[i] = i
+    # sort players by cyclic distance of their seat_order from the first player's
+    for i in range(1, n):
+        j = i
+        while j > 0:
+            key = (r.factions[fac[order[j]]].seat_order - r.factions[fac[first]].seat_order + 64) % 64
+            keyj = (r.factions[fac[order[j - 1]]].seat_order - r.factions[fac[first]].seat_order + 64) % 64
+            if key < keyj:
+                k = order[j]
+                order[j] = order[j - 1]
+                order[j - 1] = k
+                j -= 1
+            else:
+                break
+    for k in range(N_FACTIONS):
+        g.faction_seat[k] = -1
+    for s in range(n):
+        p = &g.p[s]
+        p.faction = fac[order[s]]
+        p.mat = mat[order[s]]
+        g.faction_seat[p.faction] = s
+    # 5. pieces, tracks, cards, objectives
+    for s in range(n):
+        p = &g.p[s]
+        p.power = r.factions[p.faction].power
+        p.popularity = r.mats[p.mat].popularity
+        p.coins = r.mats[p.mat].coins
+        for u in range(N_UNITS):
+            p.unit_cell[u] = OFF_BOARD
+        p.unit_cell[UNIT_CHARACTER] = r.factions[p.faction].base_cell
+        p.unit_cell[UNIT_WORKER0] = r.factions[p.faction].start_cells[0]
+        p.unit_cell[UNIT_WORKER0 + 1] = r.factions[p.faction].start_cells[1]
+        for k in range(4):
+            p.structure_cell[k] = OFF_BOARD
+        for k in range(6):
+            p.top_cube[k] = 1
+        p.objectives[0] = -1
+        p.objectives[1] = -1
+        p.factory_card = -1
+        p.last_section = -1
+    for s in range(n):
+        p = &g.p[s]
+        for k in range(r.factions[p.faction].combat_cards):
+            draw_card(g, s)
+        k = r.mats[p.mat].objectives
+        if k > 2:
+            k = 2
+        for j in range(k):
+            if g.n_objective_deck > 0:
+                p.objectives[j] = g.objective_deck[0]
+                for i in range(1, g.n_objective_deck):
+                    g.objective_deck[i - 1] = g.objective_deck[i]
+                g.n_objective_deck -= 1
+    for c in range(1, N_CELLS):
+        if r.encounter[c] and r.terrain[c] != T_BASE and r.terrain[c] >= 0:
+            g.encounter_token[c] = 1
+    g.inactive_bases = 0
+    for i in range(r.n_bases):
+        c = r.bases[i]
+        k = r.base_faction[c]
+        if k < 0 or g.faction_seat[k] < 0:
+            g.inactive_bases |= (<uint64_t>1) << c
+    g.active = 0
+    g.turn = 0
+    g.end_reason = END_NOT_OVER
+    g.t.phase = PH_TURN_START
+    return SETUP_OK
