@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from simsuite.errors import UserError
-from simsuite.games.base import cycle_period, cyclic_deal, rotate_players
+from simsuite.games.base import cycle_period, cyclic_deal, seat_policies
 from simsuite.scenario import load_scenario
 
 REPO = Path(__file__).resolve().parents[1]
@@ -140,7 +140,7 @@ def test_wrong_player_count(tmp_path):
     assert _error(tmp_path, SCYTHE + 'factions = ["nordic", "crimea"]\n') == \
         's.toml: factions: 2 factions for 4 players; give exactly 4, one per player ("random" for a dealt one)'
     assert _error(tmp_path, SCYTHE + '[[policy]]\nname = "random"\n[[policy]]\nname = "random"\n') == \
-        "s.toml: policy: 2 [[policy]] tables for 4 players; give one table for everyone, or one per player (4)"
+        "s.toml: policy: 2 [[policy]] tables for 4 players; give one table for everyone, or one per seat (4)"
 
 
 def test_same_faction_twice(tmp_path):
@@ -258,17 +258,20 @@ def test_cli_prints_one_line_and_exits_2(tmp_path):
     assert not (tmp_path / "o").exists()  # nothing ran
 
 
-@pytest.mark.parametrize("args,expected", [
-    (["--jobs", "0"], "error: --jobs: 0 is not a worker count; pass a number of at least 1, or -1 for every core"),
-    (["--backend", "ray"], "error: --backend: unknown backend 'ray'; use local or dask"),
-    (["--scheduler", "tcp://h:1"], "error: --scheduler: only used by the Dask backend; add --backend dask"),
+@pytest.mark.parametrize("kwargs,expected", [
+    ({"jobs": 0}, "--jobs: 0 is not a worker count; pass a number of at least 1, or -1 for every core"),
+    ({"backend": "ray"}, "--backend: unknown backend 'ray'; use local or dask"),
+    ({"scheduler": "tcp://h:1"}, "--scheduler: only used by the Dask backend; add --backend dask"),
 ])
-def test_bad_command_line_arguments(tmp_path, args, expected):
+def test_bad_command_line_arguments(tmp_path, kwargs, expected):
+    from simsuite.runner import run_command
+
     path = tmp_path / "ok.toml"
     path.write_text(SCYTHE)
-    proc = subprocess.run([sys.executable, "-m", "simsuite", "run", str(path)] + args,
-                          capture_output=True, text=True, cwd=tmp_path, timeout=120)
-    assert (proc.returncode, proc.stderr) == (2, expected + "\n")
+    with pytest.raises(UserError) as info:
+        run_command(scenario=path, out=tmp_path / "o", **kwargs)
+    assert info.value.message == expected
+    assert not (tmp_path / "o").exists()
 
 
 # ------------------------------------------------------------------ seat assignment
@@ -295,20 +298,34 @@ def test_cyclic_deal_varies_the_line_ups():
     assert (again == f).all()
 
 
-def test_rotate_players():
-    out = rotate_players(np.array([10, 20, 30]), np.array([0, 1, 2, 3]))
-    assert out.tolist() == [[10, 20, 30], [20, 30, 10], [30, 10, 20], [10, 20, 30]]
+def test_seat_policies_rotate_one_place_per_game():
+    assert seat_policies(np.array([0, 1, 2, 3]), 3, True).tolist() == [[0, 1, 2], [1, 2, 0], [2, 0, 1], [0, 1, 2]]
+    assert seat_policies(np.array([0, 1, 7]), 3, False).tolist() == [[0, 1, 2]] * 3
 
 
 def test_scythe_assignments(tmp_path):
-    sc = _load(tmp_path, SCYTHE + 'factions = ["nordic", "rusviet", "crimea", "random"]\nrotate = true\n'
+    sc = _load(tmp_path, SCYTHE + 'factions = ["nordic", "rusviet", "crimea", "random"]\n'
                                   '[rules]\nban_pairs = false\n')
     f, m = sc.spec.assignments(sc.config, np.array([0, 1, 5]))
     names = sc.config.faction_names
     ids = [names.index("nordic"), names.index("rusviet"), names.index("crimea"), -1]
-    assert f.dtype == np.int8 and f.tolist() == [ids, ids[1:] + ids[:1], ids[1:] + ids[:1]]
+    assert f.dtype == np.int8 and f.tolist() == [ids] * 3
     assert (m == -1).all()
     sc = _load(tmp_path, SCYTHE + 'factions = "all"\nmats = "all"\n[rules]\nban_pairs = false\n')
     f, m = sc.spec.assignments(sc.config, np.arange(400))
     pairs = {(a, b) for fr, mr in zip(f.tolist(), m.tolist()) for a, b in zip(fr, mr)}
     assert len(pairs) == 25
+
+
+@pytest.mark.parametrize("path", sorted((REPO / "scenarios").glob("*.toml")), ids=lambda p: p.name)
+def test_shipped_scenarios_are_valid(path):
+    sc = load_scenario(path)
+    assert sc.name == path.stem and sc.game == "scythe" and sc.out == Path("results") / path.stem
+
+
+def test_shipped_balance_scenarios_are_balanced():
+    pairs = load_scenario(REPO / "scenarios" / "scythe-balance-pairs.toml")
+    assert not pairs.config.ban_pairs and pairs.config.factions == pairs.config.mats == "all"
+    assert pairs.games % cycle_period([5, 5]) == 0
+    two = load_scenario(REPO / "scenarios" / "scythe-2p.toml")
+    assert two.config.factions == "all" and two.games % cycle_period([5]) == 0

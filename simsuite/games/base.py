@@ -67,7 +67,7 @@ def cyclic_deal(game_indices: np.ndarray, sizes: Sequence[int], n_players: int) 
     distinct), every kind on its own digit of a mixed-radix count of g: offsets first, then
     steps. Hence, over each block of prod(K) consecutive games, every player holds every
     combination of items (e.g. every faction+mat pair) exactly once, and over the full period
-    prod(K * number of steps) the line-ups (who plays with whom, in which seats) rotate too.
+    prod(K * number of steps) the line-ups (who plays with whom) rotate too.
     Returns one int64 array [n_games, n_players] per kind.
     """
     g = np.asarray(game_indices, dtype=np.int64).copy()
@@ -96,12 +96,10 @@ def cycle_period(sizes: Sequence[int]) -> int:
     return period
 
 
-def rotate_players(values: np.ndarray, game_indices: np.ndarray) -> np.ndarray:
-    """Rotate fixed per-player assignments by one place per game: player i of game g gets
-    entry (i + g) mod n, so each player holds each entry equally often."""
-    values = np.asarray(values)
-    n = values.shape[-1]
-    idx = (np.arange(n)[None, :] + np.asarray(game_indices, dtype=np.int64)[:, None]) % n
-    if values.ndim == 1:
-        return values[idx]
-    return np.take_along_axis(values, idx, axis=1)
+def seat_policies(game_indices: np.ndarray, n_players: int, rotate: bool) -> np.ndarray:
+    """Index of the policy playing each seat, [n_games, n_players]: seat s of game g plays
+    policy s, or with `rotate` policy (s + g) mod n, so every policy sits in every seat
+    equally often over any n consecutive games."""
+    g = np.asarray(game_indices, dtype=np.int64)[:, None]
+    seats = np.arange(n_players, dtype=np.int64)[None, :]
+    return (seats + g * int(rotate)) % n_players

@@ -5,8 +5,8 @@ Scenario keys (scenarios/README.md has the full format):
     players = 4                      # 2..5 in the base game
     factions = "random"              # "random" | "all" | one entry per player (a name or "random")
     mats = "random"                  # the same for player mats
-    rotate = false                   # fixed lists: player i of game g takes entry (i + g) mod n
-    policy = "random"                # one policy for everyone, or [[policy]] tables, one per player
+    policy = "random"                # one policy for everyone, or [[policy]] tables, one per seat
+    rotate = false                   # seat s of game g plays policy (s + g) mod n
     [rules]
     ban_pairs = true                 # redraw Rusviet+Industrial and Crimea+Patriotic when dealing
     turn_cap = 500                   # total turns before a game is stopped (end reason turn_cap)
@@ -14,9 +14,10 @@ Scenario keys (scenarios/README.md has the full format):
     modules = []                     # expansion modules (none are playable yet)
     data = []                        # data override files, relative to the scenario file
 
-A "player" is a scenario-level participant holding a policy; each game deals it a faction and
-a mat, and the rules then seat the players (lowest mat number first, then clockwise by the
-faction cycle). The dataset's `seat` is that turn-order position.
+Factions and mats are given per player: entry i of each list makes player i's pair. The rules
+then seat the players (lowest mat number first, then clockwise in the faction cycle; rulebook
+§5), and policies are given per seat, i.e. per position in that turn order (the compiled core
+plays policy_ids by seat). The dataset's `seat` is that turn-order position.
 """
 from __future__ import annotations
 
@@ -29,7 +30,7 @@ import pyarrow as pa
 
 from simsuite.dataset import END_REASONS
 from simsuite.errors import UserError
-from simsuite.games.base import GameConfig, GameSpec, cyclic_deal, rotate_players
+from simsuite.games.base import GameConfig, GameSpec, cyclic_deal, seat_policies
 from simsuite.policies import MAX_WEIGHTS, resolve_policy
 from simsuite.scenario import Checker, short_hash
 
@@ -62,8 +63,8 @@ class ScytheConfig(GameConfig):
     n_players: int
     factions: tuple          # "random" | "all" | tuple of names ("random" entries allowed), by player
     mats: tuple              # same
-    rotate: bool
-    policies: tuple          # PolicyChoice by player
+    policies: tuple          # PolicyChoice by seat
+    rotate: bool             # rotate the policies over the seats, one place per game
     ban_pairs: bool
     turn_cap: int
     camaraderie_on_move: bool
@@ -145,7 +146,6 @@ class ScytheSpec(GameSpec):
         factions = self._seat_list(check, scenario, "factions", n, faction_names,
                                    lambda v: ids.faction_name(v, data))
         mats = self._seat_list(check, scenario, "mats", n, mat_names, lambda v: ids.mat_name(v, data))
-        rotate = check.boolean(scenario, "rotate", default=False)
         if ban_pairs:
             self._check_bans(check, factions, mats, data.banned_pairs)
 
@@ -153,13 +153,14 @@ class ScytheSpec(GameSpec):
         if isinstance(pol, list):
             if len(pol) not in (1, n):
                 raise check.fail("policy", f"{len(pol)} [[policy]] tables for {n} players",
-                                 f"give one table for everyone, or one per player ({n})")
+                                 f"give one table for everyone, or one per seat ({n})")
             policies = [resolve_policy(self.name, p, check, f"policy[{i}]") for i, p in enumerate(pol)]
         else:
             policies = [resolve_policy(self.name, pol, check, "policy")]
         if len(policies) == 1:
             policies = policies * n
-        return ScytheConfig(n, factions, mats, rotate, tuple(policies), ban_pairs, turn_cap,
+        rotate = check.boolean(scenario, "rotate", default=False)
+        return ScytheConfig(n, factions, mats, tuple(policies), rotate, ban_pairs, turn_cap,
                             camaraderie, modules, data_files, data, faction_names, mat_names)
 
     @staticmethod
@@ -235,7 +236,7 @@ class ScytheSpec(GameSpec):
                 out[k] = np.full((len(g), n), -1, dtype=np.int64)
             elif isinstance(mode, tuple):
                 ids = np.array([-1 if v == "random" else names.index(v) for v in mode], dtype=np.int64)
-                out[k] = rotate_players(ids, g) if config.rotate else np.tile(ids, (len(g), 1))
+                out[k] = np.tile(ids, (len(g), 1))
         return out["factions"].astype(np.int8), out["mats"].astype(np.int8)
 
     def prepare(self, config: ScytheConfig) -> None:
@@ -251,27 +252,34 @@ class ScytheSpec(GameSpec):
 
         factions, mats = self.assignments(config, game_indices)
         n = config.n_players
-        policy_ids = np.array([max(p.compiled_id, 0) for p in config.policies], dtype=np.int32)
-        weights = np.zeros((n, MAX_WEIGHTS), dtype=np.float64)
-        for i, p in enumerate(config.policies):
-            if not p.is_python:
-                weights[i, :len(p.weights)] = p.weights
-        python = [p.instantiate() if p.is_python else None for p in config.policies]
-        res = _scythe.play_batch(_rules(config), np.ascontiguousarray(seeds, dtype=np.uint64), n,
-                                 factions, mats, policy_ids, weights,
-                                 python_policies=python if any(python) else None)
-        return self._table(config, game_indices, res)
+        seat_pol = seat_policies(game_indices, n, config.rotate)
+        seeds = np.ascontiguousarray(seeds, dtype=np.uint64)
+        # The core takes one policy per seat for a whole batch: play each seat-rotation of
+        # the policies as its own batch, then put the games back in order.
+        shift = seat_pol[:, 0]
+        merged: dict = {}
+        for r in np.unique(shift):
+            sel = np.nonzero(shift == r)[0]
+            pols = [config.policies[k] for k in seat_pol[sel[0]]]
+            weights = np.zeros((n, MAX_WEIGHTS), dtype=np.float64)
+            for s, p in enumerate(pols):
+                weights[s, :len(p.weights)] = p.weights
+            python = [p.instantiate() if p.is_python else None for p in pols]
+            res = _scythe.play_batch(_rules(config), seeds[sel], n, factions[sel], mats[sel],
+                                     np.array([max(p.compiled_id, 0) for p in pols], dtype=np.int32),
+                                     weights, python_policies=python if any(python) else None)
+            for key, arr in res.items():
+                if key not in merged:
+                    merged[key] = np.empty((len(seeds),) + arr.shape[1:], dtype=arr.dtype)
+                merged[key][sel] = arr
+        return self._table(config, game_indices, merged, seat_pol)
 
-    def _table(self, config: ScytheConfig, game_indices: np.ndarray, res: dict) -> pa.Table:
+    def _table(self, config: ScytheConfig, game_indices: np.ndarray, res: dict,
+               seat_pol: np.ndarray) -> pa.Table:
         n_games, n = len(game_indices), config.n_players
-        seat = np.tile(np.arange(n, dtype=np.int8), n_games)
-        player = seat.astype(np.int64)
-        fnames = np.array(config.faction_names, dtype=object)
-        mnames = np.array(config.mat_names, dtype=object)
-        faction = fnames[np.asarray(res["faction"]).reshape(-1)]
-        mat = mnames[np.asarray(res["mat"]).reshape(-1)]
-        pol_names = np.array([p.name for p in config.policies], dtype=object)[player]
-        pol_ids = np.array([p.policy_id for p in config.policies], dtype=object)[player]
+        faction = np.array(config.faction_names, dtype=object)[np.asarray(res["faction"]).reshape(-1)]
+        mat = np.array(config.mat_names, dtype=object)[np.asarray(res["mat"]).reshape(-1)]
+        pol = seat_pol.reshape(-1)
 
         def per_game(key):
             return np.repeat(np.asarray(res[key]), n)
@@ -280,12 +288,12 @@ class ScytheSpec(GameSpec):
             "game_index": np.repeat(np.asarray(game_indices, dtype=np.int64), n),
             "seed": pa.array(per_game("seed").astype(np.uint64), pa.uint64()),
             "n_players": np.full(n_games * n, n, dtype=np.int8),
-            "seat": seat,
+            "seat": np.tile(np.arange(n, dtype=np.int8), n_games),
             "faction": faction.tolist(),
             "mat": mat.tolist(),
             "pair": [f"{f}+{m}" for f, m in zip(faction, mat)],
-            "policy": pol_names.tolist(),
-            "policy_id": pol_ids.tolist(),
+            "policy": np.array([p.name for p in config.policies], dtype=object)[pol].tolist(),
+            "policy_id": np.array([p.policy_id for p in config.policies], dtype=object)[pol].tolist(),
             "is_bot_opponent": np.zeros(n_games * n, dtype=bool),
             "difficulty": pa.nulls(n_games * n, pa.string()),
             "modules": [",".join(config.modules)] * (n_games * n),
@@ -294,11 +302,10 @@ class ScytheSpec(GameSpec):
         }
         for key in _PER_SEAT:
             cols[key] = np.asarray(res[key]).reshape(-1)
-        # Per seat: tied = another seat of the game has the same score (before tie-breakers);
-        # shared_win = this seat is among the winners of a game still tied after them.
-        score = np.asarray(res["score"]).reshape(n_games, n)
-        cols["tied"] = ((score[:, :, None] == score[:, None, :]).sum(axis=2) > 1).reshape(-1)
-        cols["shared_win"] = np.asarray(res["shared_win"]).astype(bool).repeat(n) & (cols["rank"] == 1)
+        # Per seat: tied = the core's "score equalled another seat's before tie-breakers";
+        # shared_win = still tied after every tie-breaker (core's "shared") and ranked first.
+        cols["tied"] = np.asarray(res["score_tied"]).reshape(-1).astype(bool)
+        cols["shared_win"] = np.asarray(res["shared"]).reshape(-1).astype(bool) & (cols["rank"] == 1)
         return pa.table(cols)
 
 
