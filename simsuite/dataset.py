@@ -55,7 +55,6 @@ BASE_FIELDS = (
     pa.field("game_turns", pa.int32()),
     pa.field("end_reason", pa.string()),
 )
-END_REASONS = ("not_over", "sixth_star", "turn_cap")  # by the cores' end-reason codes
 
 
 def shard_schema(extra: Sequence[pa.Field] = ()) -> pa.Schema:

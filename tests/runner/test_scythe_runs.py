@@ -5,6 +5,7 @@ import polars as pl
 import pytest
 from conftest import read_rows
 
+from simsuite.errors import UserError
 from simsuite.rng import derive_seed
 from simsuite.runner import run
 from simsuite.scenario import load_scenario
@@ -108,3 +109,13 @@ def test_rotated_policies_sit_in_every_seat(scenario_file, tmp_path):
     # seat s of game g plays policy (s + g) mod 3, so policy 1 sits in seat (1 - g) mod 3
     assert first["seat"].to_list() == [(1 - g) % 3 for g in range(24)]
     assert first.group_by("seat").len()["len"].to_list() == [8, 8, 8]
+
+
+def test_a_compiled_policy_missing_from_the_built_core_is_refused(scenario_file, tmp_path, monkeypatch):
+    from simsuite import policies
+
+    monkeypatch.setitem(policies.COMPILED, "future", policies.CompiledPolicy("future", 99, (), "not built"))
+    sc = load_scenario(_scenario(scenario_file, policy="future"), out=tmp_path / "o")
+    with pytest.raises(UserError, match=r"^policy 'future' \(id 99\) is not in the built Scythe core"):
+        run(sc, jobs=1)
+    assert not (tmp_path / "o").exists()

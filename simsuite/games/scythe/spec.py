@@ -28,7 +28,6 @@ from pathlib import Path
 import numpy as np
 import pyarrow as pa
 
-from simsuite.dataset import END_REASONS
 from simsuite.errors import UserError
 from simsuite.games.base import GameConfig, GameSpec, cyclic_deal, seat_policies
 from simsuite.policies import MAX_WEIGHTS, resolve_policy
@@ -245,6 +244,11 @@ class ScytheSpec(GameSpec):
         except ImportError:
             raise UserError("the compiled Scythe core (simsuite._scythe) is not built; build it with "
                             "python setup.py build_ext --inplace, or reinstall with pip install .")
+        built = _scythe.COMPILED_POLICIES
+        for p in config.policies:
+            if not p.is_python and built.get(p.name) != p.compiled_id:
+                raise UserError(f"policy {p.name!r} (id {p.compiled_id}) is not in the built Scythe core "
+                                f"(it has {built}); rebuild it: python setup.py build_ext --inplace")
         _rules(config)
 
     def run_shard(self, config: ScytheConfig, game_indices: np.ndarray, seeds: np.ndarray) -> pa.Table:
@@ -276,6 +280,8 @@ class ScytheSpec(GameSpec):
 
     def _table(self, config: ScytheConfig, game_indices: np.ndarray, res: dict,
                seat_pol: np.ndarray) -> pa.Table:
+        from simsuite import _scythe
+
         n_games, n = len(game_indices), config.n_players
         faction = np.array(config.faction_names, dtype=object)[np.asarray(res["faction"]).reshape(-1)]
         mat = np.array(config.mat_names, dtype=object)[np.asarray(res["mat"]).reshape(-1)]
@@ -298,7 +304,7 @@ class ScytheSpec(GameSpec):
             "difficulty": pa.nulls(n_games * n, pa.string()),
             "modules": [",".join(config.modules)] * (n_games * n),
             "game_turns": per_game("game_turns"),
-            "end_reason": np.array(END_REASONS, dtype=object)[per_game("end_reason")].tolist(),
+            "end_reason": np.array(_scythe.END_REASONS, dtype=object)[per_game("end_reason")].tolist(),
         }
         for key in _PER_SEAT:
             cols[key] = np.asarray(res[key]).reshape(-1)
