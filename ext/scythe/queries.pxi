@@ -95,39 +95,38 @@ cdef int cell_controller(const GameState* g, int cell) noexcept nogil:
     return -1
 
 
+cdef inline int q_lowest_seat(unsigned int mask) noexcept nogil:
+    cdef int s = 0
+    while not (mask & 1):
+        mask >>= 1
+        s += 1
+    return s
+
+
 cdef void control_map(const GameState* g, int8_t* out) noexcept nogil:
     # out[cell] = cell_controller(g, cell) for every cell 0..N_CELLS-1, in one
-    # pass over the pieces (cheaper than N_CELLS calls when scoring).
+    # pass over the pieces (cheaper than N_CELLS calls).
+    cdef unsigned int present[N_CELLS]    # bit s: seat s has a unit there
+    cdef unsigned int m, others
     cdef int cell, seat, u, s, c
-    cdef int8_t n_seats[N_CELLS]
-    cdef int8_t first[N_CELLS]
-    cdef int8_t defender[N_CELLS]
-    cdef int8_t seen[N_CELLS]
     for cell in range(N_CELLS):
+        present[cell] = 0
         out[cell] = -1
-        n_seats[cell] = 0
-        first[cell] = -1
-        defender[cell] = -1
     for seat in range(g.n_players):
-        for cell in range(N_CELLS):
-            seen[cell] = 0
         for u in range(N_UNITS):
             c = g.p[seat].unit_cell[u]
-            if c <= 0 or c >= N_CELLS or seen[c]:
-                continue
-            seen[c] = 1
-            n_seats[c] += 1
-            if first[c] < 0:
-                first[c] = seat
-            if seat != g.active and defender[c] < 0:
-                defender[c] = seat
+            if 0 < c < N_CELLS:
+                present[c] |= 1u << seat
     for cell in range(1, N_CELLS):
-        if not q_is_territory(g, cell):
+        m = present[cell]
+        if m == 0 or not q_is_territory(g, cell):
             continue
-        if n_seats[cell] == 1:
-            out[cell] = first[cell]
-        elif n_seats[cell] > 1:
-            out[cell] = defender[cell] if defender[cell] >= 0 else first[cell]
+        if m & (m - 1):
+            # Pending combat: the defender (the seat that is not the mover).
+            others = m & ~(1u << g.active) if 0 <= g.active < MAX_SEATS else m
+            out[cell] = q_lowest_seat(others if others else m)
+        else:
+            out[cell] = q_lowest_seat(m)
     # A structure holds its territory only while no unit stands there (a cell
     # with units already has its controller). One structure per cell at most.
     for seat in range(g.n_players):
@@ -139,12 +138,9 @@ cdef void control_map(const GameState* g, int8_t* out) noexcept nogil:
                 out[c] = seat
 
 
-cdef int controlled_resources(const GameState* g, int seat, int* out4) noexcept nogil:
-    # Resource tokens on territories `seat` controls, by Resource; returns the
-    # total (Rulebook §4.3, §20: only these can be spent or scored).
-    cdef int8_t ctl[N_CELLS]
+cdef int q_resources_in_map(const GameState* g, const int8_t* ctl, int seat,
+                            int* out4) noexcept nogil:
     cdef int cell, r, total = 0
-    control_map(g, ctl)
     for r in range(4):
         out4[r] = 0
     for cell in range(1, N_CELLS):
@@ -155,13 +151,25 @@ cdef int controlled_resources(const GameState* g, int seat, int* out4) noexcept 
     return total
 
 
-cdef int controlled_territories(const GameState* g, int seat) noexcept nogil:
-    # Territories `seat` controls for scoring (Rulebook §20): the Factory
-    # counts as 3, lakes count, home bases never (they are not territories).
-    cdef int8_t ctl[N_CELLS]
+cdef int q_territories_in_map(const GameState* g, const int8_t* ctl, int seat) noexcept nogil:
     cdef int cell, n = 0
-    control_map(g, ctl)
     for cell in range(1, N_CELLS):
         if ctl[cell] == seat:
             n += 3 if g.rules.terrain[cell] == T_FACTORY else 1
     return n
+
+
+cdef int controlled_resources(const GameState* g, int seat, int* out4) noexcept nogil:
+    # Resource tokens on territories `seat` controls, by Resource; returns the
+    # total (Rulebook §4.3, §20: only these can be spent or scored).
+    cdef int8_t ctl[N_CELLS]
+    control_map(g, ctl)
+    return q_resources_in_map(g, ctl, seat, out4)
+
+
+cdef int controlled_territories(const GameState* g, int seat) noexcept nogil:
+    # Territories `seat` controls for scoring (Rulebook §20): the Factory
+    # counts as 3, lakes count, home bases never (they are not territories).
+    cdef int8_t ctl[N_CELLS]
+    control_map(g, ctl)
+    return q_territories_in_map(g, ctl, seat)

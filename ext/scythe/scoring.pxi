@@ -144,14 +144,8 @@ cdef int structure_bonus_coins(const GameState* g, int seat) noexcept nogil:
     return g.rules.tile_payout[i][q]
 
 
-cdef void tiebreak_values(const GameState* g, int seat, int* out) noexcept nogil:
-    # §20.1 in order, higher wins:
-    # 0: workers, mechs and structures on the board (the seed's full list; the
-    #    quick reference says "units and buildings", and the character, always
-    #    on the board, would add 1 to everybody alike);
-    # 1: power; 2: popularity; 3: controlled resource tokens;
-    # 4: controlled territories (counted as for scoring: the Factory as 3);
-    # 5: stars placed.
+cdef void q_tiebreaks_in_map(const GameState* g, const int8_t* ctl, int seat,
+                             int* out) noexcept nogil:
     cdef const Player* p = &g.p[seat]
     cdef int res[4]
     cdef int u, s, n = 0
@@ -164,35 +158,50 @@ cdef void tiebreak_values(const GameState* g, int seat, int* out) noexcept nogil
     out[0] = n
     out[1] = p.power
     out[2] = p.popularity
-    out[3] = controlled_resources(g, seat, res)
-    out[4] = controlled_territories(g, seat)
+    out[3] = q_resources_in_map(g, ctl, seat, res)
+    out[4] = q_territories_in_map(g, ctl, seat)
     out[5] = p.stars
+
+
+cdef void tiebreak_values(const GameState* g, int seat, int* out) noexcept nogil:
+    # §20.1 in order, higher wins:
+    # 0: workers, mechs and structures on the board (the seed's full list; the
+    #    quick reference says "units and buildings", and the character, always
+    #    on the board, would add 1 to everybody alike);
+    # 1: power; 2: popularity; 3: controlled resource tokens;
+    # 4: controlled territories (counted as for scoring: the Factory as 3);
+    # 5: stars placed.
+    cdef int8_t ctl[N_CELLS]
+    control_map(g, ctl)
+    q_tiebreaks_in_map(g, ctl, seat, out)
 
 
 cdef void final_scores(GameState* g, int* score, int* components, int* rank,
                        int* shared) noexcept nogil:
     """Per seat: total, the 5 components, 1-based rank after tie-breakers,
     and shared = 1 if still tied with another seat after all of them (both
-    then hold the better rank)."""
+    then hold the better rank). Stars are `Player.stars`, every star placed."""
     cdef int key[MAX_SEATS][1 + N_TIEBREAKS]
-    cdef int res[4]
-    cdef int seat, other, k, tier, n_res, better, cmp
+    cdef int8_t ctl[N_CELLS]
+    cdef int seat, other, k, tier, better, cmp
+    cdef int* c
     cdef int n = g.n_players
+    control_map(g, ctl)
     for seat in range(n):
         tier = popularity_tier(g, g.p[seat].popularity)
-        n_res = controlled_resources(g, seat, res)
-        components[seat * N_SCORE_COMPONENTS + SC_COINS] = g.p[seat].coins
-        components[seat * N_SCORE_COMPONENTS + SC_STARS] = g.p[seat].stars * g.rules.tier_star[tier]
-        components[seat * N_SCORE_COMPONENTS + SC_TERRITORIES] = (
-            controlled_territories(g, seat) * g.rules.tier_territory[tier])
-        components[seat * N_SCORE_COMPONENTS + SC_RESOURCES] = (
-            (n_res // 2) * g.rules.tier_resource_pair[tier])
-        components[seat * N_SCORE_COMPONENTS + SC_STRUCTURE_BONUS] = structure_bonus_coins(g, seat)
+        # key[seat][1..6] are the tie-breakers; resources and territories
+        # there are the quantities scored below.
+        q_tiebreaks_in_map(g, ctl, seat, &key[seat][1])
+        c = &components[seat * N_SCORE_COMPONENTS]
+        c[SC_COINS] = g.p[seat].coins
+        c[SC_STARS] = g.p[seat].stars * g.rules.tier_star[tier]
+        c[SC_TERRITORIES] = key[seat][1 + 4] * g.rules.tier_territory[tier]
+        c[SC_RESOURCES] = (key[seat][1 + 3] // 2) * g.rules.tier_resource_pair[tier]
+        c[SC_STRUCTURE_BONUS] = structure_bonus_coins(g, seat)
         score[seat] = 0
         for k in range(N_SCORE_COMPONENTS):
-            score[seat] += components[seat * N_SCORE_COMPONENTS + k]
+            score[seat] += c[k]
         key[seat][0] = score[seat]
-        tiebreak_values(g, seat, &key[seat][1])
     for seat in range(n):
         better = 0
         shared[seat] = 0
