@@ -41,6 +41,7 @@ def scenario_file(tmp_path):
 
     def write(text: str = DICE, name: str = "race.toml") -> Path:
         path = tmp_path / name
+        path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(textwrap.dedent(text))
         return path
 
