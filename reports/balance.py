@@ -66,6 +66,10 @@ def build(ds, args) -> ReportResult:
         if missing:
             res.notes.append(f"No {name} analysis: the dataset has no column {', '.join(missing)}.")
             continue
+        counts = analysis.group_counts(ds, keys, report="balance")
+        if counts[keys[0]].null_count() == counts.height:
+            res.notes.append(f"No {name} analysis: every row has no {keys[0]} (not used in these games).")
+            continue
         usable[name] = keys
         fields[name] = sort_by_strength(analysis.versus_field(ds, keys, args.confidence, args.correction,
                                                               report="balance"))
@@ -73,7 +77,8 @@ def build(ds, args) -> ReportResult:
     tests = [t.with_columns(pl.lit(name).alias("grouping")).select(["grouping"] + t.columns)
              for name, t in tested.items()]
     if not tests:
-        raise UserError(f"dataset {ds.path} has none of the columns the balance report groups by")
+        raise UserError(f"dataset {ds.path} has no {', '.join(names)} to compare; choose other "
+                        f"--groupings (from {', '.join(GROUPINGS)})")
     res.tables.append(views.tests_table(
         "tests", "Are all groups equally strong? (chi-square over wins and losses)",
         pl.concat(tests, how="vertical_relaxed")))

@@ -377,7 +377,8 @@ def _tests_from(acc: Dict[int, dict]) -> pl.DataFrame:
         counts, W = a["counts"], a["W"]
         r = W.sum() / counts.sum()
         v = r * (1 - r)
-        c = a["ww"] / (a["games"] * n * (n - 1)) - r * r
+        # covariance of two seats' win indicators in one game (none with a single seat)
+        c = a["ww"] / (a["games"] * n * (n - 1)) - r * r if n > 1 else 0.0
         cov = c * a["C"].reshape(k, k) + (v - c) * np.diag(counts)
         d = W - r * counts
         present = counts > 0
@@ -416,7 +417,7 @@ def versus_same_seat(ds: Dataset, keys: Sequence[str], confidence: float = 0.95,
     """
     keys = list(keys)
     ds.require(list(NEEDED) + ["seat"] + keys, report)
-    g = group_counts(ds, keys + ["seat"], None, report)
+    g = group_counts(ds, keys + ([] if "seat" in keys else ["seat"]), None, report)
     seat = group_counts(ds, ["n_players", "seat"], None, report).select(
         "n_players", "seat", pl.col("games").alias("s_n"), pl.col("wins").alias("s_w"))
     g = g.join(seat, on=["n_players", "seat"], how="left")

@@ -78,12 +78,20 @@ def save_each(charts, folder, prefix: str, dpi: int = 100) -> List[Tuple[str, st
     return out
 
 
+def _whiskers(est, lo, hi) -> np.ndarray:
+    """Error-bar lengths below and above; rounding can leave -1e-17 where an end meets the
+    estimate (a group with no wins), and a missing interval draws no whisker."""
+    est = np.asarray(est, dtype=float)
+    err = np.vstack([est - np.asarray(lo, dtype=float), np.asarray(hi, dtype=float) - est])
+    return np.nan_to_num(np.maximum(err, 0.0), nan=0.0)
+
+
 def bars(ax, labels: Sequence[str], rates, lo, hi, expected=None, highlight: Sequence[str] = (),
          ylabel: str = "win rate") -> None:
     """Vertical bars with Wilson-interval whiskers; expected rate as a dashed mark per bar."""
     rates = np.asarray(rates, dtype=float)
     x = np.arange(len(labels))
-    err = np.vstack([rates - np.asarray(lo, dtype=float), np.asarray(hi, dtype=float) - rates])
+    err = _whiskers(rates, lo, hi)
     colors = [HIGHLIGHT if lab in highlight else BAR for lab in labels]
     ax.bar(x, rates, color=colors, yerr=err, capsize=4, ecolor="#222222", width=0.7)
     if expected is not None:
@@ -115,7 +123,7 @@ def grouped_bars(ax, groups: Sequence[str], series: Dict[str, Tuple], expected: 
         rates = np.asarray(rates, dtype=float)
         pos = x - 0.4 + width * (i + 0.5)
         ok = ~np.isnan(rates)
-        err = np.vstack([rates - np.asarray(lo, dtype=float), np.asarray(hi, dtype=float) - rates])
+        err = _whiskers(rates, lo, hi)
         ax.bar(pos[ok], rates[ok], width=width * 0.9, color=cmap[i % len(cmap)], label=label,
                yerr=err[:, ok], capsize=3, ecolor="#222222")
     ax.hlines(expected, x - 0.42, x + 0.42, colors=EXPECTED, linestyles="dashed", linewidth=1.2)
@@ -182,7 +190,7 @@ def forest(ax, labels: Sequence[str], est, lo, hi, zero: float = 0.0, highlight:
     """Horizontal estimates with interval whiskers, top to bottom in the given order."""
     est = np.asarray(est, dtype=float)
     y = np.arange(len(labels))[::-1]
-    err = np.vstack([est - np.asarray(lo, dtype=float), np.asarray(hi, dtype=float) - est])
+    err = _whiskers(est, lo, hi)
     for yi, e_, el, eh, lab in zip(y, est, err[0], err[1], labels):
         color = HIGHLIGHT if lab in highlight else BAR
         ax.errorbar([e_], [yi], xerr=[[el], [eh]], fmt="o", color=color, ecolor=color, capsize=3)

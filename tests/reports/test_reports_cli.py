@@ -1,0 +1,258 @@
+"""The report scripts end to end: formats, charts, the HTML page, the registry and bad input."""
+from __future__ import annotations
+
+import io
+import json
+import re
+import subprocess
+import sys
+from fractions import Fraction as F
+from pathlib import Path
+
+import numpy as np
+import polars as pl
+import pytest
+
+from simsuite.errors import UserError
+from simsuite.reporting import registry
+from simsuite.reporting.registry import report_command
+
+from conftest import REPO
+
+REPORTS = ["all", "balance", "banned-pairs", "components", "seats", "summary"]
+
+
+def run(capsys, name, *args) -> str:
+    report_command(name, [str(a) for a in args])
+    return capsys.readouterr().out
+
+
+def png(path: Path) -> np.ndarray:
+    from matplotlib.image import imread
+
+    img = imread(path)
+    assert img.ndim == 3 and img.shape[2] in (3, 4)
+    return img
+
+
+def assert_shows_data(img: np.ndarray) -> None:
+    """Not blank: many distinct colours, including saturated ones (bars, cells)."""
+    rgb = (img[..., :3] * 255).astype(np.uint8).reshape(-1, 3)
+    assert len(np.unique(rgb, axis=0)) > 50
+    saturation = rgb.max(axis=1).astype(int) - rgb.min(axis=1).astype(int)
+    assert (saturation > 80).mean() > 0.001
+
+
+def test_registry_discovers_every_script():
+    assert sorted(registry.available()) == REPORTS
+    for name in REPORTS:
+        assert registry.load(name).name == name
+
+
+def test_report_list(capsys):
+    out = run(capsys, "list")
+    for name in REPORTS:
+        assert f"  {name} " in out
+
+
+def test_summary_table_and_formats(capsys, hand2p, tmp_path):
+    out = run(capsys, "summary", hand2p)
+    assert "Win rate by faction" in out and "crimea" in out and "0.857" in out  # 6/7
+    md = run(capsys, "summary", hand2p, "--format", "md")
+    assert "| faction | games | wins |" in md
+    doc = json.loads(run(capsys, "summary", hand2p, "--format", "json"))
+    crimea = [r for r in doc["tables"]["factions"]["rows"] if r["faction"] == "crimea"][0]
+    assert crimea["win_rate"] == 6 / 7 and crimea["games"] == 7 and crimea["shared_wins"] == 1
+    csv = run(capsys, "summary", hand2p, "--format", "csv")
+    parts = re.split(r"^# table: (\S+)\n", csv, flags=re.M)  # '', name, body, name, body...
+    blocks = dict(zip(parts[1::2], parts[2::2]))
+    assert {"overview", "factions", "mats", "pairs", "seats"} <= set(blocks)
+    factions = pl.read_csv(io.StringIO(blocks["factions"]))
+    assert factions.filter(pl.col("faction") == "saxony")["wins"][0] == 0
+    # csv to a file: one file per table
+    run(capsys, "summary", hand2p, "--format", "csv", "--out", tmp_path / "s.csv")
+    assert pl.read_csv(tmp_path / "s-factions.csv").height == 4
+    run(capsys, "seats", hand2p, "--format", "md", "--out", tmp_path / "seats.md")
+    assert "Win rate by seat" in (tmp_path / "seats.md").read_text()
+
+
+def test_every_report_runs(capsys, synthetic_small):
+    # every format goes through the same writer (tested on summary above); here each report
+    # once as a table and once as JSON, `all` (which runs them all again) as JSON only
+    for name in REPORTS:
+        for fmt in (("json",) if name == "all" else ("table", "json")):
+            out = run(capsys, name, synthetic_small, "--format", fmt)
+            assert out.strip()
+            if fmt == "json":
+                doc = json.loads(out)
+                assert doc["report"] == name and (doc["tables"] or doc["sections"])
+
+
+def test_summary_plot(capsys, synthetic_small, tmp_path):
+    target = tmp_path / "summary.png"
+    run(capsys, "summary", synthetic_small, "--plot", target)
+    img = png(target)
+    # three panels in two columns at 100 dpi: columns as wide as the widest panel (seat bars for
+    # 4 player counts, 8.9 in); rows as tall as their tallest (heat map of 5 factions 5.5 in,
+    # then 4.5 in)
+    assert img.shape[1] == 1780 and img.shape[0] == 1000
+    assert_shows_data(img)
+
+
+def test_banned_pairs_plot(capsys, synthetic_small, tmp_path):
+    # the composite figure of a report with two panels (the HTML test draws every chart alone)
+    target = tmp_path / "banned.png"
+    run(capsys, "banned-pairs", synthetic_small, "--plot", target)
+    assert_shows_data(png(target))
+
+
+def test_all_html_references_every_chart(capsys, synthetic_small, tmp_path):
+    out = tmp_path / "html"
+    run(capsys, "all", synthetic_small, "--html", out)
+    page = (out / "index.html").read_text()
+    pngs = sorted(p.name for p in out.glob("*.png"))
+    assert len(pngs) >= 10
+    for name in pngs:
+        assert f'src="{name}"' in page
+        assert_shows_data(png(out / name))
+    for name in REPORTS[1:]:
+        assert f'id="{name}"' in page
+    assert page.count("<table>") >= 10
+
+
+def no_banned_pairs(tmp_path) -> Path:
+    """hand2p with every patriotic mat renamed mechanical: no banned pair is ever played."""
+    from conftest import rows_2p
+    from simsuite.reporting.synthetic import write_dataset
+
+    rows = [{**r, "mat": "mechanical" if r["mat"] == "patriotic" else r["mat"]} for r in rows_2p()]
+    return write_dataset(rows, tmp_path / "banned-off")
+
+
+def test_all_lists_a_report_that_cannot_run(capsys, tmp_path):
+    # no banned pair was played: banned-pairs is skipped with its reason, the rest run
+    run(capsys, "all", no_banned_pairs(tmp_path), "--html", tmp_path / "h")
+    page = (tmp_path / "h" / "index.html").read_text()
+    assert "Skipped: dataset" in page and "ban_pairs = false" in page
+    assert "Win rate by faction" in page
+
+
+def test_banned_pairs_on_planted_data(capsys, synthetic_small):
+    doc = json.loads(run(capsys, "banned-pairs", synthetic_small, "--format", "json"))
+    rows = [r for r in doc["tables"]["banned"]["rows"] if r["players"] == "all"]
+    # the synthetic data plants +6 and +4 coins on the two banned pairs: they rank first
+    assert sorted(r["rank"] for r in rows) == [1, 2]
+    assert all(r["diff_low"] > 0 and r["p_adj"] < 1e-6 for r in rows)
+    seats = doc["tables"]["seats"]["rows"]
+    assert {r["pair"] for r in seats} == {"rusviet+industrial", "crimea+patriotic"}
+
+
+def test_components_by_hand(capsys, hand2p):
+    doc = json.loads(run(capsys, "components", hand2p, "--format", "json"))
+    crimea = [r for r in doc["tables"]["factions"]["rows"] if r["faction"] == "crimea"][0]
+    total = 50 + 30 + 60 + 42 + 38 + 55 + 50
+    assert abs(crimea["avg_score"] - total / 7) < 1e-12
+    assert abs(crimea["score_coins"] - (total - 7 * 20) / 7) < 1e-12
+    assert crimea["score_stars"] == 6 and crimea["score_structure_bonus"] == 3
+    winners = {r["winner"]: r for r in doc["tables"]["winners"]["rows"]}
+    assert winners[True]["games"] == 9 and winners[False]["games"] == 7
+    assert not any("do not add up" in n for n in doc["notes"])
+
+
+def test_components_flags_parts_that_do_not_add_up(capsys, tmp_path):
+    from conftest import rows_2p
+    from simsuite.reporting.synthetic import write_dataset
+
+    rows = rows_2p()
+    rows[0]["score_coins"] += 1
+    path = write_dataset(rows, tmp_path / "bad")
+    doc = json.loads(run(capsys, "components", path, "--format", "json"))
+    assert any(n.startswith("1 rows have components that do not add up") for n in doc["notes"])
+
+
+def test_confidence_level_changes_intervals(capsys, hand2p):
+    from scipy import stats as ss
+
+    doc = json.loads(run(capsys, "summary", hand2p, "--format", "json", "--confidence", "0.9"))
+    crimea = [r for r in doc["tables"]["factions"]["rows"] if r["faction"] == "crimea"][0]
+    ci = ss.binomtest(6, 7).proportion_ci(confidence_level=0.9, method="wilson")
+    assert abs(crimea["ci_low"] - ci.low) < 1e-9 and abs(crimea["ci_high"] - ci.high) < 1e-9
+
+
+def test_scenario_filter(capsys, hand2p):
+    out = run(capsys, "summary", hand2p, "--scenario", "handmade")
+    assert "crimea" in out
+    with pytest.raises(UserError, match="has no scenario 'other'"):
+        run(capsys, "summary", hand2p, "--scenario", "other")
+
+
+# --- bad input: one-line UserError naming the problem and the fix ------------------------------
+
+def test_bad_input(capsys, hand2p, tmp_path):
+    cases = [
+        (("summary", tmp_path / "missing"), "does not exist"),
+        (("nosuch", hand2p), "unknown report 'nosuch'"),
+        (("summary", hand2p, "--format", "xml"), "invalid choice: 'xml'"),
+        (("summary", hand2p, "--confidence", "2"), "must be in [0.5, 1)"),
+        (("summary", hand2p, "--plot", tmp_path / "chart.jpg"), "must end in .png"),
+        (("balance", hand2p, "--groupings", "faction,colour"), "unknown colour"),
+        (("banned-pairs", no_banned_pairs(tmp_path)), "ban_pairs = false"),
+        (("banned-pairs", hand2p, "--pairs", "saxony+engineering"), "no games with saxony+engineering"),
+        (("banned-pairs", hand2p, "--pairs", "rusviet"), "is not faction+mat"),
+        (("all", hand2p, "--plot", tmp_path / "x.png"), "--html"),
+        (("list", "extra"), "takes no arguments"),
+    ]
+    for args, message in cases:
+        with pytest.raises(UserError) as err:
+            run(capsys, *args)
+        assert message in err.value.message and "\n" not in err.value.message
+
+
+def test_empty_and_incomplete_datasets(capsys, tmp_path):
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    with pytest.raises(UserError, match="contains no .parquet files"):
+        run(capsys, "summary", empty)
+    zero = tmp_path / "zero" / "game=scythe" / "scenario=s"
+    zero.mkdir(parents=True)
+    from simsuite.reporting.synthetic import SCHEMA
+
+    pl.DataFrame(schema=SCHEMA).write_parquet(zero / "part-00000.parquet")
+    with pytest.raises(UserError, match="has no rows"):
+        run(capsys, "summary", tmp_path / "zero")
+    nowin = tmp_path / "nowin"
+    nowin.mkdir()
+    pl.DataFrame({"game_index": [0, 0], "seat": [0, 1], "n_players": [2, 2], "score": [3, 4]}) \
+        .write_parquet(nowin / "part-00000.parquet")
+    with pytest.raises(UserError, match="has no column winner"):
+        run(capsys, "summary", nowin)
+    with pytest.raises(UserError, match="no score_\\* component columns"):
+        pl.DataFrame({"game_index": [0, 0], "seat": [0, 1], "n_players": [2, 2], "score": [3, 4],
+                      "winner": [False, True]}).write_parquet(nowin / "part-00000.parquet")
+        run(capsys, "components", nowin)
+
+
+def test_damaged_game_is_reported(capsys, tmp_path):
+    from conftest import rows_2p
+    from simsuite.reporting.synthetic import write_dataset
+
+    rows = [{**r, "n_players": 2} for r in rows_2p() if not (r["game_index"] == 5 and r["seat"] == 1)]
+    path = write_dataset(rows, tmp_path / "damaged")
+    with pytest.raises(UserError, match="without exactly one row per seat"):
+        run(capsys, "seats", path)
+
+
+def test_cli_and_script_entry_points(hand2p, tmp_path):
+    """`simsuite report` and `python reports/NAME.py` both work; errors are one line, status 2."""
+    ok = subprocess.run([sys.executable, "-m", "simsuite", "report", "seats", str(hand2p), "--format", "md"],
+                        capture_output=True, text=True, cwd=tmp_path)
+    assert ok.returncode == 0 and "Win rate by seat" in ok.stdout
+    script = subprocess.run([sys.executable, str(REPO / "reports" / "summary.py"), str(hand2p)],
+                            capture_output=True, text=True, cwd=tmp_path)
+    assert script.returncode == 0 and "Win rate by faction" in script.stdout
+    bad = subprocess.run([sys.executable, str(REPO / "reports" / "summary.py"), str(tmp_path / "none")],
+                         capture_output=True, text=True, cwd=tmp_path)
+    assert bad.returncode == 2 and bad.stderr.startswith("error: dataset") and bad.stderr.count("\n") == 1
+    cli_bad = subprocess.run([sys.executable, "-m", "simsuite", "report", "summary", str(tmp_path / "none")],
+                             capture_output=True, text=True, cwd=tmp_path)
+    assert cli_bad.returncode == 2 and cli_bad.stderr.startswith("error: dataset")
