@@ -145,3 +145,17 @@ def resolve_policy(game: str, value: Any, check, key: str) -> PolicyChoice:
         raise check.fail(f"{key}.params", f"{name} does not accept these parameters ({err})",
                          "match the class's __init__ arguments")
     return PolicyChoice(name, -1, (), dict(params))
+
+
+def resolve_seat_policies(game: str, scenario: dict, n_seats: int, check) -> tuple[PolicyChoice, ...]:
+    """The scenario's `policy` key: one policy for every seat (a name or a table), or a list of
+    `[[policy]]` tables, one for everyone or one per seat. Returns one PolicyChoice per seat."""
+    value = scenario.get("policy", "random")
+    if isinstance(value, list):
+        if len(value) not in (1, n_seats):
+            raise check.fail("policy", f"{len(value)} [[policy]] tables for {n_seats} players",
+                             f"give one table for everyone, or one per seat ({n_seats})")
+        choices = [resolve_policy(game, v, check, f"policy[{i}]") for i, v in enumerate(value)]
+    else:
+        choices = [resolve_policy(game, value, check, "policy")]
+    return tuple(choices * n_seats if len(choices) == 1 else choices)

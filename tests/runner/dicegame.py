@@ -16,7 +16,7 @@ import numpy as np
 import pyarrow as pa
 
 from simsuite.games.base import GameConfig, GameSpec
-from simsuite.policies import PolicyChoice, resolve_policy
+from simsuite.policies import resolve_seat_policies
 from simsuite.rng import Stream, derive_seed
 from simsuite.scenario import Checker
 
@@ -49,17 +49,7 @@ class DiceGame(GameSpec):
         check.check_keys(rules, ("target", "sleep"), "rules")
         target = check.integer(rules, "target", where="rules", minimum=1, default=30)
         sleep = check.number(rules, "sleep", where="rules", minimum=0.0, default=0.0)
-        pol = scenario.get("policy", "random")
-        if isinstance(pol, list):
-            if len(pol) not in (1, n):
-                raise check.fail("policy", f"{len(pol)} policies for {n} players",
-                                 f"give 1 (for everyone) or {n}")
-            choices = [resolve_policy(self.name, p, check, f"policy[{i}]") for i, p in enumerate(pol)]
-        else:
-            choices = [resolve_policy(self.name, pol, check, "policy")]
-        if len(choices) == 1:
-            choices = choices * n
-        return DiceConfig(n, target, sleep, tuple(choices))
+        return DiceConfig(n, target, sleep, resolve_seat_policies(self.name, scenario, n, check))
 
     def run_shard(self, config: DiceConfig, game_indices: np.ndarray, seeds: np.ndarray) -> pa.Table:
         rows: dict[str, list] = {k: [] for k in (

@@ -30,7 +30,7 @@ import pyarrow as pa
 
 from simsuite.errors import UserError
 from simsuite.games.base import GameConfig, GameSpec, cyclic_deal, seat_policies
-from simsuite.policies import MAX_WEIGHTS, resolve_policy
+from simsuite.policies import MAX_WEIGHTS, resolve_seat_policies
 from simsuite.scenario import Checker, short_hash
 
 DEFAULT_TURN_CAP = 500
@@ -148,18 +148,9 @@ class ScytheSpec(GameSpec):
         if ban_pairs:
             self._check_bans(check, factions, mats, data.banned_pairs)
 
-        pol = scenario.get("policy", "random")
-        if isinstance(pol, list):
-            if len(pol) not in (1, n):
-                raise check.fail("policy", f"{len(pol)} [[policy]] tables for {n} players",
-                                 f"give one table for everyone, or one per seat ({n})")
-            policies = [resolve_policy(self.name, p, check, f"policy[{i}]") for i, p in enumerate(pol)]
-        else:
-            policies = [resolve_policy(self.name, pol, check, "policy")]
-        if len(policies) == 1:
-            policies = policies * n
+        policies = resolve_seat_policies(self.name, scenario, n, check)
         rotate = check.boolean(scenario, "rotate", default=False)
-        return ScytheConfig(n, factions, mats, tuple(policies), rotate, ban_pairs, turn_cap,
+        return ScytheConfig(n, factions, mats, policies, rotate, ban_pairs, turn_cap,
                             camaraderie, modules, data_files, data, faction_names, mat_names)
 
     @staticmethod
