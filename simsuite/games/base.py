@@ -27,7 +27,8 @@ class GameConfig(ABC):
 
 
 class GameSpec(ABC):
-    """One game as the runner sees it. Instances must pickle by reference (module-level class)."""
+    """One game as the runner sees it. Instances travel to worker processes, so the class must
+    live at module level in an importable module."""
 
     name: str = ""
     # top-level scenario keys this game reads, beyond simsuite.scenario.COMMON_KEYS
@@ -53,10 +54,6 @@ class GameSpec(ABC):
         the runner adds (simsuite.dataset.RUNNER_COLUMNS). The result may depend only on
         (config, game index, seed), never on which other games share the shard.
         """
-
-    def __reduce__(self):
-        # Specs are stateless singletons: send the class, rebuild on the other side.
-        return (self.__class__, ())
 
 
 def cyclic_deal(game_indices: np.ndarray, sizes: Sequence[int], n_players: int) -> list[np.ndarray]:

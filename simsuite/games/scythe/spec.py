@@ -34,10 +34,6 @@ from simsuite.policies import MAX_WEIGHTS, resolve_seat_policies
 from simsuite.scenario import Checker, short_hash
 
 DEFAULT_TURN_CAP = 500
-# Expansion module name -> the data sets it adds. Empty until an expansion's rules are in the
-# core; its engineer adds a line here (and its handling in run_shard).
-MODULES: dict[str, tuple[str, ...]] = {}
-SOLO_OPPONENTS: dict[str, tuple[str, ...]] = {}  # opponent -> difficulties; the Automa adds itself
 
 SCYTHE_COLUMNS = (
     pa.field("score_coins", pa.int32()),
@@ -100,14 +96,9 @@ class ScytheSpec(GameSpec):
         from simsuite.games.scythe.data import load_data
 
         check = Checker(source)
-        if "solo" in scenario:
-            solo = check.table(scenario, "solo")
-            opponent = solo.get("opponent", "")
-            if not SOLO_OPPONENTS:
-                raise check.fail("solo", "no Scythe solo opponent is playable in this version",
-                                 "remove the [solo] table")
-            check.check_keys(solo, ("opponent", "difficulty"), "solo")
-            check.choice(opponent, SOLO_OPPONENTS, "solo.opponent", "solo opponent")
+        if "solo" in scenario:  # the Automa's core is not in this version yet
+            raise check.fail("solo", "no Scythe solo opponent is playable in this version",
+                             "remove the [solo] table")
 
         rules = check.table(scenario, "rules")
         check.check_keys(rules, ("ban_pairs", "turn_cap", "camaraderie_on_move", "modules", "data"), "rules")
@@ -117,13 +108,9 @@ class ScytheSpec(GameSpec):
         modules = rules.get("modules", [])
         if not isinstance(modules, list) or not all(isinstance(m, str) for m in modules):
             raise check.fail("rules.modules", "must be a list of module names", 'write e.g. modules = []')
-        for i, m in enumerate(modules):
-            if m.lower() not in MODULES:
-                raise check.fail(f"rules.modules[{i}]", f"unknown or unavailable module {m!r}",
-                                 ("available: " + ", ".join(MODULES)) if MODULES else
-                                 "this version plays the base game only; set modules = []")
-        modules = tuple(sorted({m.lower() for m in modules}))
-        sets = ("base",) + tuple(s for m in modules for s in MODULES[m])
+        if modules:  # no expansion's rules are in the core yet
+            raise check.fail("rules.modules[0]", f"unknown or unavailable module {modules[0]!r}",
+                             "this version plays the base game only; set modules = []")
 
         files = rules.get("data", [])
         if not isinstance(files, list) or not all(isinstance(f, str) for f in files):
@@ -134,7 +121,7 @@ class ScytheSpec(GameSpec):
                 raise check.fail("rules.data", f"data file {f!r} not found next to the scenario",
                                  "give its path relative to the scenario file")
         try:
-            data = load_data(paths, include_sets=sets)  # its errors already name file and fix
+            data = load_data(paths)  # its errors already name file and fix
         except UserError as err:
             raise check.wrap("rules.data", err) if paths else err
         data_files = tuple((f, hashlib.sha256(p.read_bytes()).hexdigest()) for f, p in zip(files, paths))
@@ -151,7 +138,7 @@ class ScytheSpec(GameSpec):
         policies = resolve_seat_policies(self.name, scenario, n, check)
         rotate = check.boolean(scenario, "rotate", default=False)
         return ScytheConfig(n, factions, mats, policies, rotate, ban_pairs, turn_cap,
-                            camaraderie, modules, data_files, data, faction_names, mat_names)
+                            camaraderie, (), data_files, data, faction_names, mat_names)
 
     @staticmethod
     def _seat_list(check: Checker, scenario: dict, key: str, n: int, names: tuple, lookup):
@@ -214,14 +201,12 @@ class ScytheSpec(GameSpec):
         """Faction and mat ids [n_games, n_players] by player, -1 where the rules deal."""
         g = np.asarray(game_indices, dtype=np.int64)
         n = config.n_players
+        kinds = {"factions": (config.factions, config.faction_names), "mats": (config.mats, config.mat_names)}
         out = {}
-        alls = [k for k, mode, names in (("factions", config.factions, config.faction_names),
-                                         ("mats", config.mats, config.mat_names)) if mode == "all"]
-        sizes = [len(config.faction_names) if k == "factions" else len(config.mat_names) for k in alls]
-        for k, dealt in zip(alls, cyclic_deal(g, sizes, n) if alls else []):
-            out[k] = dealt
-        for k, mode, names in (("factions", config.factions, config.faction_names),
-                               ("mats", config.mats, config.mat_names)):
+        cycled = [k for k, (mode, _) in kinds.items() if mode == "all"]  # dealt jointly
+        if cycled:
+            out.update(zip(cycled, cyclic_deal(g, [len(kinds[k][1]) for k in cycled], n)))
+        for k, (mode, names) in kinds.items():
             if mode == "random":
                 out[k] = np.full((len(g), n), -1, dtype=np.int64)
             elif isinstance(mode, tuple):
