@@ -1,8 +1,10 @@
 """Policies: the table of compiled policies, and the Python policy interface.
 
 Compiled policies live in a game's core and are chosen by integer id; their parameters are a
-vector of `MAX_WEIGHTS` doubles whose meaning is given here by name. To add a compiled policy,
-implement it in the core's `choose` dispatch and add one `CompiledPolicy` line to `COMPILED`.
+vector of `MAX_WEIGHTS` doubles, named here. To add a compiled policy, implement it in the
+core's `choose` dispatch and list a `CompiledPolicy` for it: policies every game has go in
+`COMPILED` below; a game's own go in the `POLICIES` tuple of its module named in
+`GAME_POLICY_MODULES` (e.g. simsuite/policies/scythe.py).
 
 A Python policy is any class with
 
@@ -46,8 +48,24 @@ COMPILED: dict[str, CompiledPolicy] = {
 }
 
 
+# game -> module whose POLICIES tuple lists that game's compiled policies (imported on use)
+GAME_POLICY_MODULES = {"scythe": "simsuite.policies.scythe"}
+
+
 def compiled_policies(game: str) -> dict[str, CompiledPolicy]:
-    return {n: p for n, p in COMPILED.items() if p.games is None or game in p.games}
+    """Every compiled policy a game's core offers, by name."""
+    table = {n: p for n, p in COMPILED.items() if p.games is None or game in p.games}
+    module_name = GAME_POLICY_MODULES.get(game)
+    if module_name:
+        try:
+            module = importlib.import_module(module_name)
+        except ModuleNotFoundError as err:
+            if err.name != module_name:
+                raise
+        else:
+            for p in module.POLICIES:
+                table.setdefault(p.name, p)
+    return table
 
 
 @dataclass(frozen=True)
