@@ -27,7 +27,8 @@ cdef enum:
     MAX_ENCOUNTERS = 48
     MAX_OBJECTIVES = 32
     MAX_FACTORY = 24
-    MAX_OPTIONS = 256     # largest legal-option list of any decision (combat cards: 210)
+    MAX_OPTIONS = 320     # largest legal-option list of any decision (carrying a pile: 257)
+    CARRY_STEP = 128      # piles of 256+ tokens are carried in two decisions: a multiple of 128, then the rest
     MAX_EVENTS = 1024     # readable-log events buffered between two Python calls
     N_TRACK_POWER = 16    # power track maximum (Rulebook §4.5)
     N_TRACK_POPULARITY = 18  # popularity track maximum
@@ -301,7 +302,8 @@ cdef enum:  # DecisionKind
     DK_MOVE_UNIT = 4     # 0 end the Move; 1 + unit index: move that unit next (§7.1, §8)
     DK_MOVE_STEP = 5     # destination cell of the next step; 0 stop here (only after a first step)
     DK_CARRY_WORKERS = 6 # 16*a + b: carry a workers that already moved this action and b that did not
-    DK_CARRY_RES = 7     # tokens of resource `aux` carried on this step
+    DK_CARRY_RES = 7     # tokens of resource `aux` carried on this step (a pile of 256+: first a
+                         # multiple of CARRY_STEP, then the exact count from there, up to +127)
     DK_TRADE = 8         # 4*cell + resource gained; 0 take no more (§7.2)
     DK_PRODUCE = 9       # 16*cell + amount produced there; 0 done (§7.3)
     DK_BOTTOM = 10       # 0 skip; 1 take it, 2 decline its coins, 3 decline its effect, 4 decline both
@@ -435,7 +437,8 @@ ctypedef struct TurnCtx:
     uint16_t moved                # bit u: unit u moved itself in this Move action
     uint16_t carry_workers        # bit i: worker UNIT_WORKER0+i is carried on this step
     int8_t carry_type             # resource being decided (DK_CARRY_RES)
-    int8_t carry_res[4]
+    uint8_t carry_fine            # second decision of a large pile (see DK_CARRY_RES)
+    int16_t carry_res[4]
     int8_t came_from[N_UNITS]     # cell each unit last stepped from, -1 none (§19.4 undo)
     # Produce
     int8_t prod_left              # ordinary territories still allowed

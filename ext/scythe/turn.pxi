@@ -409,9 +409,21 @@ cdef int legal_options(GameState* g, int32_t* buf) noexcept nogil:
         if lake_forces_resources(g, seat, g.t.mv_unit, c):
             buf[0] = k
             return 1
-        for a in range(k + 1):
-            buf[n] = a
-            n += 1
+        if k < 2 * CARRY_STEP:
+            for a in range(k + 1):
+                buf[n] = a
+                n += 1
+        elif not g.t.carry_fine:
+            a = 0
+            while a <= k:
+                buf[n] = a
+                n += 1
+                a += CARRY_STEP
+        else:
+            b = g.t.carry_res[g.t.carry_type]
+            for a in range(b, min(b + CARRY_STEP - 1, k) + 1):
+                buf[n] = a
+                n += 1
         return n
     if kind == DK_TRADE:
         if g.t.trade_left < TOP_TRADE_RESOURCES:
@@ -603,6 +615,7 @@ cdef void apply_effect(GameState* g, int32_t opt, int auto) noexcept nogil:
         else:
             g.t.mv_dest = opt
             g.t.carry_workers = 0
+            g.t.carry_fine = 0
             for r in range(4):
                 g.t.carry_res[r] = 0
             g.t.phase = PH_CARRY_WORKERS
@@ -627,7 +640,13 @@ cdef void apply_effect(GameState* g, int32_t opt, int auto) noexcept nogil:
         g.t.phase = PH_CARRY_RES
     elif kind == DK_CARRY_RES:
         g.t.carry_res[g.t.carry_type] = opt
-        g.t.carry_type += 1
+        c = p.unit_cell[g.t.mv_unit]
+        if (g.cell_res[c][g.t.carry_type] >= 2 * CARRY_STEP and not g.t.carry_fine
+                and not lake_forces_resources(g, seat, g.t.mv_unit, c)):
+            g.t.carry_fine = 1           # now the exact count from this multiple on
+        else:
+            g.t.carry_fine = 0
+            g.t.carry_type += 1
     elif kind == DK_TRADE:
         if opt == 0:
             g.t.trade_left = 0
