@@ -1,0 +1,190 @@
+"""`simsuite bench`: games per second of the compiled cores and of whole batches.
+
+Every workload is timed several times; we print the minimum, median and maximum of the
+repetitions. Core workloads call a game's batch entry point in this process (one core);
+batch workloads run `simsuite run` on a temporary scenario with 1 and 2 jobs, so the cost
+of the runner, seeding and Parquet writing shows beside the core's own throughput.
+Figures and how they were obtained are recorded in BENCHMARKS.md. Tests never time anything.
+"""
+from __future__ import annotations
+
+import os
+import platform
+import resource
+import statistics
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Optional
+
+import numpy as np
+
+from simsuite.errors import UserError
+
+
+@dataclass
+class Measure:
+    """One repetition: how many games, decisions and seconds."""
+    games: int
+    seconds: float
+    decisions: Optional[int] = None
+
+
+@dataclass
+class Workload:
+    name: str
+    description: str
+    kind: str                                     # "core" or "batch"
+    run: Callable[[int, int], Measure]            # (games, first game index) -> Measure
+    extra: dict = field(default_factory=dict)
+
+
+# ------------------------------------------------------------------ Scythe core workloads
+
+def _scythe_core(players: int, policy: str, automa: Optional[dict] = None) -> Callable[[int, int], Measure]:
+    def run(games: int, start: int) -> Measure:
+        from simsuite import _scythe
+        from simsuite.games.scythe.data import load_data
+        from simsuite.policies import MAX_WEIGHTS, compiled_policies
+
+        table = compiled_policies("scythe")
+        if policy not in table:
+            raise UserError(f"bench: policy '{policy}' is not compiled into the Scythe core; "
+                            f"known: {', '.join(sorted(table))}")
+        p = table[policy]
+        rules = _scythe.Rules(load_data())
+        seeds = np.arange(start, start + games, dtype=np.uint64) * np.uint64(0x9E3779B97F4A7C15)
+        seats = players
+        ids = np.full(seats, p.id, dtype=np.int32)
+        weights = np.zeros((seats, MAX_WEIGHTS))
+        for s in range(seats):
+            weights[s, :len(p.weights)] = [w for _, w in p.weights]
+        kwargs = {}
+        if automa is not None:
+            kwargs.update(automa)
+        t0 = time.perf_counter()
+        out = _scythe.play_batch(rules, seeds, seats, None, None, ids, weights, **kwargs)
+        dt = time.perf_counter() - t0
+        decisions = int(np.sum(out["decisions"])) if "decisions" in out else None
+        return Measure(games, dt, decisions)
+    return run
+
+
+# ------------------------------------------------------------------ whole-batch workloads
+
+_BATCH_SCENARIO = """\
+game = "scythe"
+name = "bench"
+games = {games}
+seed = {seed}
+players = {players}
+factions = "random"
+mats = "random"
+policy = "{policy}"
+shard_size = {shard}
+"""
+
+
+def _batch(players: int, policy: str, jobs: int) -> Callable[[int, int], Measure]:
+    def run(games: int, start: int) -> Measure:
+        from simsuite.runner import run as run_batch
+        from simsuite.scenario import load_scenario
+
+        with tempfile.TemporaryDirectory(prefix="simsuite-bench-") as tmp:
+            path = Path(tmp) / "bench.toml"
+            shard = max(1, games // (4 * jobs))
+            path.write_text(_BATCH_SCENARIO.format(games=games, seed=start + 1, players=players,
+                                                   policy=policy, shard=shard))
+            sc = load_scenario(path, out=Path(tmp) / "out")
+            t0 = time.perf_counter()
+            run_batch(sc, jobs=jobs, backend="local", progress=False)
+            dt = time.perf_counter() - t0
+        return Measure(games, dt)
+    return run
+
+
+DEFAULT_HEURISTIC = os.environ.get("SIMSUITE_BENCH_POLICY", "balanced")
+
+
+def workloads() -> dict[str, Workload]:
+    from simsuite.policies import compiled_policies
+
+    heuristic = DEFAULT_HEURISTIC if DEFAULT_HEURISTIC in compiled_policies("scythe") else None
+    table = []
+    if heuristic:
+        table += [
+            Workload("scythe-2p-heuristic", f"Scythe, 2 players, policy {heuristic}", "core",
+                     _scythe_core(2, heuristic)),
+            Workload("scythe-4p-heuristic", f"Scythe, 4 players, policy {heuristic}", "core",
+                     _scythe_core(4, heuristic)),
+        ]
+    table += [
+        Workload("scythe-4p-random", "Scythe, 4 players, random policy", "core",
+                 _scythe_core(4, "random")),
+        Workload("scythe-2p-random", "Scythe, 2 players, random policy", "core",
+                 _scythe_core(2, "random")),
+    ]
+    batch_policy = heuristic or "random"
+    table += [
+        Workload("run-4p-1job", f"simsuite run, 4 players, {batch_policy}, 1 job", "batch",
+                 _batch(4, batch_policy, 1), {"jobs": 1, "core": f"scythe-4p-{'heuristic' if heuristic else 'random'}"}),
+        Workload("run-4p-2jobs", f"simsuite run, 4 players, {batch_policy}, 2 jobs", "batch",
+                 _batch(4, batch_policy, 2), {"jobs": 2, "core": f"scythe-4p-{'heuristic' if heuristic else 'random'}"}),
+    ]
+    return {w.name: w for w in table}
+
+
+def _calibrate(w: Workload, seconds: float) -> int:
+    """Games that take about `seconds` for this workload (probing with a small batch)."""
+    n = 20
+    while True:
+        m = w.run(n, 10_000_000)
+        if m.seconds >= 0.25 or n >= 1_000_000:
+            break
+        n *= 4
+    rate = m.games / max(m.seconds, 1e-9)
+    return max(10, int(rate * seconds))
+
+
+def bench_command(workloads: list[str], repeat: int, seconds: float) -> None:
+    table = globals()["workloads"]()
+    names = workloads or list(table)
+    unknown = [n for n in names if n not in table]
+    if unknown:
+        raise UserError(f"unknown workload {unknown[0]!r}; choose from: {', '.join(table)}")
+    if repeat < 1 or seconds <= 0:
+        raise UserError("--repeat must be at least 1 and --seconds positive")
+    print(f"machine: {platform.machine()} {platform.processor() or ''} cpus={os.cpu_count()} "
+          f"python={platform.python_version()}")
+    print(f"{'workload':24} {'games':>8} {'games/s min':>12} {'median':>10} {'max':>10} "
+          f"{'decisions/s':>12}")
+    medians, calibrated = {}, {}
+    for name in names:
+        w = table[name]
+        core = w.extra.get("core")
+        if w.kind == "batch" and core in table:
+            # a batch must be long enough for the pool start-up to amortise, as in real runs
+            if core not in calibrated:
+                calibrated[core] = _calibrate(table[core], seconds)
+            games = calibrated[core] * w.extra["jobs"] * 4
+        else:
+            games = calibrated.get(name) or _calibrate(w, seconds)
+            calibrated[name] = games
+        rates, drates = [], []
+        for r in range(repeat):
+            m = w.run(games, r * games)
+            rates.append(m.games / m.seconds)
+            if m.decisions is not None:
+                drates.append(m.decisions / m.seconds)
+        medians[name] = statistics.median(rates)
+        dec = f"{statistics.median(drates):12,.0f}" if drates else f"{'-':>12}"
+        print(f"{name:24} {games:8d} {min(rates):12,.1f} {statistics.median(rates):10,.1f} "
+              f"{max(rates):10,.1f} {dec}")
+    for name in names:
+        w = table[name]
+        if w.kind == "batch" and w.extra.get("core") in medians:
+            core = medians[w.extra["core"]]
+            print(f"{name}: {medians[name] / core:.2f} x the one-core throughput of {w.extra['core']}")
+    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+    print(f"peak worker memory (max RSS of child processes): {peak:.0f} MiB")
