@@ -5,13 +5,16 @@ A dataset is the folder `simsuite run` writes (hive-partitioned
 read into memory here: reports build polars lazy queries on `Dataset.scan()` and collect
 them with the streaming engine, so a dataset larger than memory works. The only per-game
 pass (`Dataset.iter_files`) reads one shard file at a time.
+
+Filters on the partition columns (`--game`, `--scenario`) choose files by their folder
+names, so the other games' files (which may have other columns) are never opened.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import Dict, Iterator, List, Optional, Sequence, Tuple
+from typing import Dict, Iterator, List, Optional, Sequence
 from urllib.parse import unquote
 
 import polars as pl
@@ -19,15 +22,27 @@ import polars as pl
 from simsuite.errors import UserError
 
 SCHEMA_VERSION = "1"
-PARTITION_KEYS = ("game", "scenario")
 
 
-def collect(lf: pl.LazyFrame) -> pl.DataFrame:
-    """Collect with the streaming engine (bounded memory for aggregations)."""
-    return lf.collect(engine="streaming")
+def _read_error(path, err: Exception) -> UserError:
+    first = str(err).strip().splitlines()[0] if str(err).strip() else type(err).__name__
+    return UserError(f"cannot read dataset {path}: {first}; check that its files were written by "
+                     "`simsuite run` and are not damaged")
 
 
-def _hive_parts(path: Path, root: Path) -> Dict[str, str]:
+def collect(lf: pl.LazyFrame, path=None) -> pl.DataFrame:
+    """Collect with the streaming engine (bounded memory for aggregations).
+
+    Unreadable or inconsistent files become a one-line UserError.
+    """
+    try:
+        return lf.collect(engine="streaming")
+    except (pl.exceptions.SchemaError, pl.exceptions.ComputeError, OSError) as err:
+        raise _read_error(path or "", err) from None
+
+
+def hive_parts(path: Path, root: Path) -> Dict[str, str]:
+    """key=value folder names between the dataset root and a file."""
     parts = {}
     try:
         rel = path.relative_to(root).parts[:-1]
@@ -42,37 +57,34 @@ def _hive_parts(path: Path, root: Path) -> Dict[str, str]:
 
 @dataclass
 class Dataset:
-    """A lazily read results dataset, optionally filtered to one game / scenario."""
+    """A lazily read results dataset (already narrowed to the chosen files)."""
 
     path: Path
     files: List[Path]
-    root: Path
-    filters: Dict[str, str] = field(default_factory=dict)
+    parts: List[Dict[str, str]]  # hive partition values of each file
+    filters: Dict[str, str] = field(default_factory=dict)  # on columns inside the files
     cache: Dict[object, object] = field(default_factory=dict)  # shared query results
 
     @cached_property
-    def _base(self) -> pl.LazyFrame:
-        if self.root.is_dir():
-            source = str(self.root / "**" / "*.parquet")
-            hive = {k: pl.String for k in self._partition_keys}
-            return pl.scan_parquet(source, hive_partitioning=bool(hive),
-                                   hive_schema=hive or None, missing_columns="insert")
-        return pl.scan_parquet(str(self.root), missing_columns="insert")
+    def partition_keys(self) -> List[str]:
+        keys = list(self.parts[0]) if self.parts else []
+        return [k for k in keys if all(k in p for p in self.parts)]
 
     @cached_property
-    def _partition_keys(self) -> Tuple[str, ...]:
-        keys: List[str] = []
-        for f in self.files[:1]:
-            keys = list(_hive_parts(f, self.root))
-        return tuple(keys)
+    def _base(self) -> pl.LazyFrame:
+        hive = {k: pl.String for k in self.partition_keys}
+        try:
+            return pl.scan_parquet([str(f) for f in self.files], hive_partitioning=bool(hive),
+                                   hive_schema=hive or None, missing_columns="insert")
+        except (pl.exceptions.PolarsError, OSError) as err:
+            raise _read_error(self.path, err) from None
 
     @cached_property
     def columns(self) -> Dict[str, pl.DataType]:
         try:
             return dict(self._base.collect_schema())
-        except pl.exceptions.PolarsError as err:
-            raise UserError(f"cannot read dataset {self.path}: {str(err).splitlines()[0]}; "
-                            "check that it is a folder written by `simsuite run`") from None
+        except (pl.exceptions.PolarsError, OSError) as err:
+            raise _read_error(self.path, err) from None
 
     def has(self, column: str) -> bool:
         return column in self.columns
@@ -85,18 +97,14 @@ class Dataset:
                 f"{report} needs; write the dataset with `simsuite run` (schema version "
                 f"{SCHEMA_VERSION}) or choose another report")
 
-    def _filter_expr(self) -> Optional[pl.Expr]:
-        expr = None
+    def _filter(self, lf: pl.LazyFrame) -> pl.LazyFrame:
         for key, value in self.filters.items():
-            term = pl.col(key) == value
-            expr = term if expr is None else expr & term
-        return expr
+            lf = lf.filter(pl.col(key).cast(pl.String) == value)
+        return lf
 
     def scan(self) -> pl.LazyFrame:
         """The whole (filtered) dataset as a polars LazyFrame."""
-        lf = self._base
-        expr = self._filter_expr()
-        return lf if expr is None else lf.filter(expr)
+        return self._filter(self._base)
 
     def iter_files(self, columns: Sequence[str]) -> Iterator[pl.DataFrame]:
         """Yield each shard file's rows (selected columns, filtered), one file at a time.
@@ -104,39 +112,31 @@ class Dataset:
         A shard holds whole games, so per-game computations can run file by file in
         bounded memory. Partition values come from the file's folder names.
         """
-        wanted = [c for c in columns if c not in self._partition_keys]
-        for f in self.files:
-            parts = _hive_parts(f, self.root) if self.root.is_dir() else {}
-            if any(parts.get(k, None) != v for k, v in self.filters.items()
-                   if k in self._partition_keys):
-                continue
+        for f, parts in zip(self.files, self.parts):
             lf = pl.scan_parquet(str(f), missing_columns="insert")
             lf = lf.with_columns([pl.lit(v, dtype=pl.String).alias(k) for k, v in parts.items()])
-            inner = {k: v for k, v in self.filters.items() if k not in self._partition_keys}
-            for key, value in inner.items():
-                lf = lf.filter(pl.col(key) == value)
-            frame = lf.select(list(dict.fromkeys(wanted + [c for c in columns if c in parts]))).collect()
+            frame = collect(self._filter(lf).select(list(columns)), self.path)
             if frame.height:
                 yield frame
 
     @cached_property
     def overview(self) -> pl.DataFrame:
-        """Per (game, scenario, n_players): rows, games, wins and shared wins."""
+        """Per (game, scenario, n_players): rows, wins and shared wins."""
         keys = [k for k in ("game", "scenario", "n_players") if self.has(k)]
-        aggs = [pl.len().alias("rows")]
+        aggs = [pl.len().cast(pl.Int64).alias("rows")]
         if self.has("winner"):
             aggs.append(pl.col("winner").cast(pl.Int64).sum().alias("wins"))
         if self.has("shared_win"):
             aggs.append(pl.col("shared_win").cast(pl.Int64).sum().alias("shared_wins"))
-        return collect(self.scan().group_by(keys).agg(aggs)).sort(keys)
+        return collect(self.scan().group_by(keys).agg(aggs), self.path).sort(keys)
 
     def values(self, column: str) -> List:
         """Distinct values of one column (a small aggregate query)."""
-        return collect(self.scan().select(pl.col(column).unique())).to_series().sort().to_list()
+        return collect(self.scan().select(pl.col(column).unique()), self.path).to_series().sort().to_list()
 
 
 def open_dataset(path, game: Optional[str] = None, scenario: Optional[str] = None) -> Dataset:
-    """Open a dataset folder or Parquet file, check it is non-empty and apply filters."""
+    """Open a dataset folder or Parquet file, choose the files of a game / scenario, check it."""
     p = Path(path)
     if not p.exists():
         raise UserError(f"dataset {path} does not exist; pass the output folder of "
@@ -146,29 +146,37 @@ def open_dataset(path, game: Optional[str] = None, scenario: Optional[str] = Non
         if not files:
             raise UserError(f"dataset folder {path} contains no .parquet files; run "
                             "`simsuite run SCENARIO` to write one, or pass the right folder")
+        parts = [hive_parts(f, p) for f in files]
     elif p.suffix == ".parquet":
-        files = [p]
+        files, parts = [p], [{}]
     else:
         raise UserError(f"dataset {path} is not a folder or a .parquet file; pass the output "
                         "folder of `simsuite run`")
-    filters = {}
-    if game is not None:
-        filters["game"] = game
-    if scenario is not None:
-        filters["scenario"] = scenario
-    ds = Dataset(path=p, files=files, root=p, filters={})
-    for key, value in filters.items():
-        ds.require([key], "filter --" + key)
-        known = ds.values(key)
+    inner: Dict[str, str] = {}
+    for key, value in (("game", game), ("scenario", scenario)):
+        if value is None:
+            continue
+        if all(key in q for q in parts):  # a partition column: keep that folder's files
+            known = sorted({q[key] for q in parts})
+            keep = [i for i, q in enumerate(parts) if q[key] == value]
+            if not keep:
+                raise UserError(f"dataset {path} has no {key} {value!r}; it has {', '.join(known)}")
+            files = [files[i] for i in keep]
+            parts = [parts[i] for i in keep]
+        else:
+            inner[key] = value
+    ds = Dataset(path=p, files=files, parts=parts)
+    for key, value in inner.items():
+        ds.require([key], f"(filter --{key})")
+        known = [str(v) for v in ds.values(key)]
         if value not in known:
-            raise UserError(f"dataset {path} has no {key} {value!r}; it has "
-                            f"{', '.join(map(str, known)) or 'none'}")
-    ds.filters = filters
+            raise UserError(f"dataset {path} has no {key} {value!r}; it has {', '.join(known) or 'none'}")
+    ds.filters = inner
+    if game is None:
+        games = sorted({q["game"] for q in parts if "game" in q})
+        if len(games) > 1:
+            raise UserError(f"dataset {path} holds several games ({', '.join(games)}); "
+                            "pick one with --game NAME")
     if ds.overview.height == 0 or ds.overview["rows"].sum() == 0:
         raise UserError(f"dataset {path} has no rows; run more games or check the folder")
-    if "game" in ds.overview.columns and game is None:
-        games = sorted(set(ds.overview["game"].to_list()))
-        if len(games) > 1:
-            raise UserError(f"dataset {path} holds several games ({', '.join(map(str, games))}); "
-                            "pick one with --game NAME")
     return ds

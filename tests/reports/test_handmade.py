@@ -12,7 +12,6 @@ from fractions import Fraction as F
 
 import numpy as np
 import polars as pl
-import pytest
 from scipy import stats as ss
 
 from simsuite.reporting import analysis

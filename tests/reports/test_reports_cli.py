@@ -6,7 +6,6 @@ import json
 import re
 import subprocess
 import sys
-from fractions import Fraction as F
 from pathlib import Path
 
 import numpy as np
@@ -256,3 +255,23 @@ def test_cli_and_script_entry_points(hand2p, tmp_path):
     cli_bad = subprocess.run([sys.executable, "-m", "simsuite", "report", "summary", str(tmp_path / "none")],
                              capture_output=True, text=True, cwd=tmp_path)
     assert cli_bad.returncode == 2 and cli_bad.stderr.startswith("error: dataset")
+
+
+def test_several_games_need_a_choice(capsys, tmp_path):
+    """Each game's files are read alone, so games with different columns can share a folder."""
+    from conftest import rows_2p
+    from simsuite.reporting.synthetic import write_dataset
+
+    out = tmp_path / "two-games"
+    write_dataset(rows_2p(), out, game="scythe", scenario="a")
+    dice = [{"game_index": g, "seat": s, "score": 10 + s + g, "winner": s == 0, "dice_rolls": 3 + s}
+            for g in range(3) for s in range(2)]
+    write_dataset(dice, out, game="dice", scenario="b")
+    with pytest.raises(UserError, match="several games \\(dice, scythe\\); pick one with --game"):
+        run(capsys, "summary", out)
+    doc = json.loads(run(capsys, "summary", out, "--game", "dice", "--format", "json"))
+    assert [r["wins"] for r in doc["tables"]["seats"]["rows"]] == [3, 0]
+    doc = json.loads(run(capsys, "summary", out, "--game", "scythe", "--format", "json"))
+    assert sum(r["games"] for r in doc["tables"]["factions"]["rows"]) == 16
+    with pytest.raises(UserError, match="has no game 'rurik'; it has dice, scythe"):
+        run(capsys, "summary", out, "--game", "rurik")
