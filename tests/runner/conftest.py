@@ -1,4 +1,4 @@
-"""Fixtures for the runner tests: the dice game (tests/runner/dicegame.py) and helpers."""
+"""Fixtures for the runner tests: the dice game (tests/runner/dicegame.py) on every path."""
 from __future__ import annotations
 
 import os
@@ -6,11 +6,9 @@ import sys
 import textwrap
 from pathlib import Path
 
-import polars as pl
 import pytest
 
 HERE = Path(__file__).resolve().parent
-REPO = HERE.parents[1]
 # The dice game must import in this process, in joblib's worker processes and in the
 # subprocesses some tests start; all of them see this folder through PYTHONPATH.
 sys.path.insert(0, str(HERE))
@@ -18,21 +16,11 @@ os.environ["PYTHONPATH"] = os.pathsep.join(
     [str(HERE)] + [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p])
 
 from dicegame import DiceGame  # noqa: E402
+from runhelpers import DICE  # noqa: E402
 
 from simsuite.games import register_game  # noqa: E402
 
-register_game(DiceGame())
-
-DICE = """
-game = "dicegame:DiceGame"
-name = "race"
-games = 120
-seed = 7
-shard_size = 25
-players = 3
-[rules]
-target = 30
-"""
+register_game(DiceGame())  # by name, "dice", for in-process runs
 
 
 @pytest.fixture
@@ -46,9 +34,3 @@ def scenario_file(tmp_path):
         return path
 
     return write
-
-
-def read_rows(out: Path) -> pl.DataFrame:
-    """Every row of a dataset folder, in (scenario, game_index, seat) order."""
-    return (pl.scan_parquet(Path(out) / "**" / "*.parquet", hive_partitioning=True)
-            .collect().sort(["scenario", "game_index", "seat"]))

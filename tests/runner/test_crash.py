@@ -9,7 +9,7 @@ import subprocess
 import sys
 import time
 
-from conftest import read_rows
+from runhelpers import read_rows
 
 from simsuite.runner import run
 from simsuite.scenario import load_scenario

@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import read_rows
+from runhelpers import read_rows
 
 from simsuite.errors import UserError
 from simsuite.runner import run

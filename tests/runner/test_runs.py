@@ -11,7 +11,7 @@ import numpy as np
 import polars as pl
 import pyarrow.parquet as pq
 import pytest
-from conftest import DICE, read_rows
+from runhelpers import DICE, read_rows
 
 from simsuite.dataset import LOCK, MANIFEST
 from simsuite.errors import UserError
@@ -197,3 +197,12 @@ def test_seeds_are_plain_uint64(scenario_file, tmp_path):
     rows = read_rows(tmp_path / "o")
     assert rows["seed"].to_list()[0] == derive_seed(2**63 - 1, 0)
     assert np.all(rows["seed"].to_numpy() >= 0)
+
+
+def test_a_registered_game_runs_by_name(scenario_file, tmp_path):
+    from simsuite.games import known_games
+
+    assert "dice" in known_games() and "scythe" in known_games()
+    _run(scenario_file(DICE.replace('"dicegame:DiceGame"', '"dice"')), tmp_path / "a")
+    _run(scenario_file(), tmp_path / "b")
+    assert read_rows(tmp_path / "a").equals(read_rows(tmp_path / "b"))

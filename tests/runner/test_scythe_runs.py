@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import polars as pl
 import pytest
-from conftest import read_rows
+from runhelpers import read_rows
 
 from simsuite.errors import UserError
 from simsuite.rng import derive_seed

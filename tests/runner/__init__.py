@@ -1,0 +1,1 @@
+"""Runner tests (a package, so that its conftest does not shadow another folder's)."""
