@@ -31,12 +31,27 @@ def blank(rules, factions, mats=None, seed=1):
     and workers on the mats, no resources, structures, encounter tokens or
     objective cards, no combat cards in hand, nobody has chosen a section."""
     if mats is None:
-        mats = ["patriotic", "mechanical", "agricultural", "engineering", "industrial"][:len(factions)]
+        mats = default_mats(factions)
     g = core.Game(rules, seed, len(factions), list(factions), list(mats))
     g.clear_board()
     for s in range(g.n_players):
         g.set_player(s, objectives=[], last_section=-1, hand=[0, 0, 0, 0])
     return g
+
+
+# The rulebook bans these two pairs (Rusviet + Industrial, Crimea + Patriotic).
+_BANNED = {("rusviet", "industrial"), ("crimea", "patriotic")}
+
+
+def default_mats(factions):
+    """One mat per faction, in a fixed preference order, avoiding the banned pairs."""
+    free = ["patriotic", "mechanical", "agricultural", "engineering", "industrial"]
+    out = []
+    for f in factions:
+        m = next(m for m in free if (f, m) not in _BANNED)
+        free.remove(m)
+        out.append(m)
+    return out
 
 
 def seat(g, faction):
@@ -170,3 +185,10 @@ def events_of(g, kind):
 
 def workers_on(g, s, cell):
     return [u for u in units_on(g, s, cell) if u >= W0]
+
+
+def attack(g, s, unit, *cells, workers=None):
+    """Seat s moves `unit` through `cells` as its whole Move; any combat follows."""
+    start_move(g, s)
+    step(g, unit, *cells, workers=workers)
+    end_move(g)
