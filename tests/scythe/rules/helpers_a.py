@@ -136,6 +136,21 @@ def begin(g, seat, top_action=None, bottom_action=None):
         do(g, "section", section_of(g, seat, top_action, bottom_action))
 
 
+def move(g, unit, *cells, carry=None):
+    """Within a Move action: move `unit` (index) step by step through `cells`,
+    answering carry decisions from `carry` ({"workers": option, resource: count},
+    default nothing carried), then stop if the unit could go on."""
+    carry = carry or {}
+    do(g, "move_unit", unit + 1)
+    for c in cells:
+        do(g, "move_step", c)
+        while g.decision_name in ("carry_workers", "carry_resources"):
+            key = "workers" if g.decision_name == "carry_workers" else g.decision_aux
+            g.apply(carry.get(key, 0))
+    if g.decision_name == "move_step" and 0 in g.legal_options():
+        g.apply(0)
+
+
 def skip_top(g):
     """Skip the top action (the engine skips it by itself when nothing else is legal)."""
     if g.decision_name == "top":
