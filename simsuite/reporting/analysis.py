@@ -300,37 +300,34 @@ def _pass_games(ds: Dataset, groupings: Dict[str, List[str]], report: str):
         lut = np.full(int(np.prod(sizes)), -1, dtype=np.int64)
         lut[combos] = np.arange(g.height)
         plans[name] = (keys, strides, lut, g.height)
-    game_cols = ["game_index"] + (["scenario_hash"] if ds.has("scenario_hash") else [])
     acc: Dict[str, Dict[int, dict]] = {name: {} for name in groupings}
-    needed = list(dict.fromkeys(game_cols + ["seat", "n_players", "winner"] + columns))
+    needed = list(dict.fromkeys(["game_index", "seat", "n_players", "winner"] + columns))
+    damaged = UserError(f"dataset {ds.path} has a game without exactly one row per seat in one "
+                        "shard file; the dataset is damaged or was not written by `simsuite run`")
     for frame in ds.iter_files(needed):
         gi = frame["game_index"].to_numpy()
-        if not (np.all(gi[1:] >= gi[:-1]) and ("scenario_hash" not in frame.columns
-                                                or frame["scenario_hash"].n_unique() == 1)):
-            frame = frame.sort(game_cols + ["seat"])
+        if not np.all(gi[1:] >= gi[:-1]):  # the runner writes files sorted by (game_index, seat)
+            frame = frame.sort(["game_index", "seat"])
             gi = frame["game_index"].to_numpy()
+        nps = frame["n_players"].to_numpy().astype(np.int64)
+        seats = frame["seat"].to_numpy().astype(np.int64)
+        # each game: consecutive rows, as many as its player count, seats 0..n-1 in order
+        start = np.flatnonzero(np.concatenate(([True], gi[1:] != gi[:-1])))
+        length = np.diff(np.append(start, gi.size))
+        if not (np.array_equal(length, nps[start])
+                and np.array_equal(seats, np.arange(gi.size) - np.repeat(start, length))):
+            raise damaged
         codes = {k: frame.select(pl.col(k).cast(pl.String).fill_null(NULL_LABEL)
                                  .replace_strict(maps[k], default=-1, return_dtype=pl.Int64))
                  .to_series().to_numpy() for k in columns}
-        nps = frame["n_players"].to_numpy()
-        seats = frame["seat"].to_numpy()
         wins_all = frame["winner"].fill_null(False).to_numpy().astype(np.int64)
-        for n in np.unique(nps):
-            n = int(n)
+        for n in sorted(set(nps[start].tolist())):
             sel = nps == n
-            m = int(sel.sum())
-            seat_n = seats[sel]
-            game_n = gi[sel]
-            if m % n or not (np.array_equal(seat_n.reshape(-1, n), np.broadcast_to(np.arange(n), (m // n, n)))
-                             and np.all(game_n.reshape(-1, n) == game_n.reshape(-1, n)[:, :1])):
-                raise UserError(f"dataset {ds.path} has a {n}-player game without exactly one row "
-                                "per seat in one shard file; the dataset is damaged or was not "
-                                "written by `simsuite run`")
             wins = wins_all[sel].reshape(-1, n)
             w = wins.sum(axis=1)
             ww = float(np.sum(w * (w - 1)))
             for name, (keys, strides, lut, k) in plans.items():
-                combo = np.zeros(m, dtype=np.int64)
+                combo = np.zeros(int(sel.sum()), dtype=np.int64)
                 for key, stride in zip(keys, strides):
                     combo += stride * codes[key][sel]
                 grp = lut[combo].reshape(-1, n)
@@ -338,7 +335,7 @@ def _pass_games(ds: Dataset, groupings: Dict[str, List[str]], report: str):
                     raise UserError(f"dataset {ds.path} changed while the report was reading it; run it again")
                 a = acc[name].setdefault(n, {"C": np.zeros(k * k), "counts": np.zeros(k),
                                              "W": np.zeros(k), "ww": 0.0, "games": 0})
-                for i in range(n):
+                for i in range(n):  # C[g, h] += games where g sat at seat i and h at seat j
                     base = grp[:, i] * k
                     for j in range(n):
                         a["C"] += np.bincount(base + grp[:, j], minlength=k * k)

@@ -47,14 +47,13 @@ class Report:
     def __init__(self, name: str, title: str, description: str,
                  build: Callable[[Dataset, argparse.Namespace], ReportResult],
                  add_arguments: Optional[Callable[[argparse.ArgumentParser], None]] = None,
-                 in_all: bool = True, needs_dataset: bool = True):
+                 in_all: bool = True):
         self.name = name
         self.title = title
         self.description = description
         self.build = build
         self.add_arguments = add_arguments
-        self.in_all = in_all
-        self.needs_dataset = needs_dataset
+        self.in_all = in_all  # False: `report all` leaves it out (e.g. it needs more input)
 
     def parser(self) -> argparse.ArgumentParser:
         p = _Parser(prog=f"simsuite report {self.name}", description=self.description)

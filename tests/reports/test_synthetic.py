@@ -99,3 +99,14 @@ def test_reports_on_a_runner_dataset(dice_dataset, capsys):
         report_command("components", [str(dice_dataset)])
     with pytest.raises(UserError, match="no faction, mat, pair to compare"):
         report_command("balance", [str(dice_dataset)])
+
+
+def test_report_benchmark_small(tmp_path):
+    """The benchmark's plumbing on a tiny dataset (times are not checked: tests never assert on time)."""
+    from simsuite.reporting.bench import report_benchmark
+
+    res = report_benchmark(rows=3000, reports=["summary", "seats"], workdir=tmp_path)
+    assert set(res) == {"summary", "seats"}
+    for seconds, rss in res.values():
+        assert seconds > 0 and rss > 10 * 2**20  # a Python process with polars loaded
+    assert (tmp_path / "dataset" / "manifest.json").exists()
