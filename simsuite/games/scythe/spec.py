@@ -247,7 +247,7 @@ class ScytheSpec(GameSpec):
             python = [p.instantiate() if p.is_python else None for p in pols]
             res = _scythe.play_batch(_rules(config), seeds[sel], n, factions[sel], mats[sel],
                                      np.array([max(p.compiled_id, 0) for p in pols], dtype=np.int32),
-                                     weights, python_policies=python if any(python) else None)
+                                     weights, python_policies=python)  # all None: the C loop
             for key, arr in res.items():
                 if key not in merged:
                     merged[key] = np.empty((len(seeds),) + arr.shape[1:], dtype=arr.dtype)
