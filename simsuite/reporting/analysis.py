@@ -49,14 +49,7 @@ from simsuite.reporting import stats
 from simsuite.reporting.dataset import Dataset, collect
 
 NULL_LABEL = "\x00"
-SEP = "\x1f"
 ALL = "all"
-
-
-def label_expr(keys: Sequence[str]) -> pl.Expr:
-    """One string per group (nulls kept distinct), identical on raw rows and group tables."""
-    parts = [pl.col(k).cast(pl.String).fill_null(NULL_LABEL) for k in keys]
-    return pl.concat_str(parts, separator=SEP) if len(parts) > 1 else parts[0]
 
 
 def _aggs(ds: Dataset) -> List[pl.Expr]:
@@ -154,13 +147,12 @@ def win_rates(ds: Dataset, keys: Sequence[str], confidence: float = 0.95,
     )
 
 
-def _welch_parts(n1, s1, q1, n2, s2, q2):
-    """Means, sample variances for two samples from count, sum, sum of squares."""
-    m1 = s1 / n1 if n1 > 0 else math.nan
-    m2 = s2 / n2 if n2 > 0 else math.nan
-    v1 = (q1 - s1 * s1 / n1) / (n1 - 1) if n1 > 1 else math.nan
-    v2 = (q2 - s2 * s2 / n2) / (n2 - 1) if n2 > 1 else math.nan
-    return m1, max(v1, 0.0) if v1 == v1 else v1, m2, max(v2, 0.0) if v2 == v2 else v2
+def _mean_var(n: int, total: float, squares: float):
+    """Mean and sample variance (n - 1 denominator) from a count, sum and sum of squares;
+    NaN where undefined. Sums are exact integers, so the subtraction loses nothing."""
+    mean = total / n if n > 0 else math.nan
+    var = max(0.0, (squares - total * total / n) / (n - 1)) if n > 1 else math.nan
+    return mean, var
 
 
 def versus_field(ds: Dataset, keys: Sequence[str], confidence: float = 0.95,
@@ -186,11 +178,9 @@ def versus_field(ds: Dataset, keys: Sequence[str], confidence: float = 0.95,
         nf = N - n
         f = (W - w) / nf if nf > 0 else math.nan
         k = N / nf if nf > 0 else math.nan
-        m1, v1, m2, v2 = _welch_parts(rec["score_n"], rec["score_sum"], rec["score_sq"],
-                                      rec["s_score_n"] - rec["score_n"],
-                                      rec["s_score_sum"] - rec["score_sum"],
-                                      rec["s_score_sq"] - rec["score_sq"])
         n1, n2 = rec["score_n"], rec["s_score_n"] - rec["score_n"]
+        m1, v1 = _mean_var(n1, rec["score_sum"], rec["score_sq"])
+        m2, v2 = _mean_var(n2, rec["s_score_sum"] - rec["score_sum"], rec["s_score_sq"] - rec["score_sq"])
         margin, mlo, mhi, mdf = stats.welch_interval(m1, v1, n1, m2, v2, n2, confidence)
         rows.append({
             **{key: rec[key] for key in keys},
@@ -270,33 +260,32 @@ def _adjust_by_family(res: pl.DataFrame, correction: str) -> np.ndarray:
     return adj
 
 
-def _key_codes(values: List) -> Dict[str, int]:
-    return {(NULL_LABEL if v is None else str(v)): i for i, v in enumerate(values)}
+def _as_text(frame: pl.DataFrame, key: str) -> List[str]:
+    """A key column as the strings the per-file pass compares (polars' cast, nulls marked)."""
+    return frame.select(pl.col(key).cast(pl.String).fill_null(NULL_LABEL)).to_series().to_list()
 
 
 def _pass_games(ds: Dataset, groupings: Dict[str, List[str]], report: str):
     """One pass over the shard files: per grouping and player count, the co-occurrence
     matrix of groups within games, group rows and wins, and the games' sum of w(w-1)."""
     columns = sorted({k for keys in groupings.values() for k in keys})
-    # per key column: value -> code, over the values of the group tables
-    values: Dict[str, List] = {}
+    # per key column: value (as text) -> code, over the values of the group tables
+    maps: Dict[str, Dict[str, int]] = {}
     for keys in groupings.values():
         g = group_counts(ds, keys, None, report)
         for k in keys:
-            seen = values.setdefault(k, [])
-            for v in g[k].unique(maintain_order=True).to_list():
-                if v not in seen:
-                    seen.append(v)
-    maps = {k: _key_codes(v) for k, v in values.items()}
-    # per grouping: combined key code -> group index, via a lookup table
+            seen = maps.setdefault(k, {})
+            for v in _as_text(g, k):
+                seen.setdefault(v, len(seen))
+    # per grouping: combined key code -> group index (the row of its group table)
     plans = {}
     for name, keys in groupings.items():
-        sizes = [len(values[k]) for k in keys]
+        sizes = [len(maps[k]) for k in keys]
         strides = np.cumprod([1] + sizes[:-1])
         g = group_counts(ds, keys, None, report)
         combos = np.zeros(g.height, dtype=np.int64)
         for k, stride in zip(keys, strides):
-            combos += stride * np.array([maps[k][NULL_LABEL if v is None else str(v)] for v in g[k].to_list()])
+            combos += stride * np.array([maps[k][v] for v in _as_text(g, k)], dtype=np.int64)
         lut = np.full(int(np.prod(sizes)), -1, dtype=np.int64)
         lut[combos] = np.arange(g.height)
         plans[name] = (keys, strides, lut, g.height)

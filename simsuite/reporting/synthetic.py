@@ -106,19 +106,23 @@ def _metadata(scenario: str, scenario_text: str) -> Dict[str, str]:
     }
 
 
-def _finish(out: Path, game: str, scenario: str, shards: int, rows: int, games: int,
-            meta: Dict[str, str], note: str) -> None:
-    manifest = {
-        "schema_version": "1",
-        "generator": note,
+def _finish(out: Path, game: str, scenario: str, shards: list, meta: Dict[str, str], seed: int,
+            shard_size: int) -> None:
+    """OUT/manifest.json in the runner's layout (simsuite/dataset.py, Manifest), merged with
+    any scenarios already recorded there; `generator` says these games were not played."""
+    path = out / "manifest.json"
+    data = json.loads(path.read_text()) if path.exists() else {"schema_version": "1", "scenarios": {}}
+    data["generator"] = "simsuite.reporting.synthetic (not played by the rules)"
+    data["scenarios"][scenario] = {
         "game": game,
-        "scenario": scenario,
         "scenario_hash": meta["simsuite.scenario_hash"],
-        "shards": shards,
-        "rows": rows,
-        "games": games,
+        "seed": seed,
+        "shard_size": shard_size,
+        "shards": {str(k): {"file": f"game={game}/scenario={scenario}/part-{k:05d}.parquet",
+                            "start": start, "stop": stop, "rows": rows}
+                   for k, (start, stop, rows) in enumerate(shards)},
     }
-    (out / "manifest.json").write_text(json.dumps(manifest, indent=2) + "\n")
+    path.write_text(json.dumps(data, indent=2) + "\n")
 
 
 def complete_rows(rows: Union[pl.DataFrame, Sequence[dict]], scenario_hash: str = "0" * 16) -> pl.DataFrame:
@@ -181,11 +185,11 @@ def write_dataset(rows: Union[pl.DataFrame, Sequence[dict]], out, *, game: str =
     n_games = df["game_index"].n_unique()
     per = games_per_shard or max(1, n_games)
     df = df.with_columns((pl.col("game_index").rank("dense") - 1).alias("_g"))
-    shards = 0
+    shards = []
     for shard, part in enumerate(_split(df, per)):
         _write_shard(part.drop("_g"), folder, shard, meta)
-        shards += 1
-    _finish(out, game, scenario, shards, df.height, n_games, meta, "simsuite.reporting.synthetic.write_dataset")
+        shards.append((int(part["game_index"].min()), int(part["game_index"].max()) + 1, part.height))
+    _finish(out, game, scenario, shards, meta, seed=0, shard_size=per)
     return out
 
 
@@ -319,8 +323,7 @@ def generate(out, rows: int = 1_000_000, *, players: Sequence[int] = (2, 3, 4, 5
     mean_n = float(cycle.mean())
     total_games = int(np.ceil(rows / mean_n))
     per_shard = max(1, int(shard_rows / mean_n))
-    written = 0
-    shard = 0
+    shards = []
     start = 0
     while start < total_games:
         stop = min(total_games, start + per_shard)
@@ -334,11 +337,10 @@ def generate(out, rows: int = 1_000_000, *, players: Sequence[int] = (2, 3, 4, 5
                                                        policies, modules)))
         frame = pl.concat(parts).with_columns(pl.lit(meta["simsuite.scenario_hash"]).alias("scenario_hash"))
         frame = frame.select([pl.col(c).cast(t) for c, t in SCHEMA.items()]).sort(["game_index", "seat"])
-        _write_shard(frame, folder, shard, meta)
-        written += frame.height
-        shard += 1
+        _write_shard(frame, folder, len(shards), meta)
+        shards.append((start, stop, frame.height))
         start = stop
-    _finish(out, game, scenario, shard, written, total_games, meta, "simsuite.reporting.synthetic.generate")
+    _finish(out, game, scenario, shards, meta, seed=seed, shard_size=per_shard)
     return out
 
 

@@ -275,3 +275,24 @@ def test_several_games_need_a_choice(capsys, tmp_path):
     assert sum(r["games"] for r in doc["tables"]["factions"]["rows"]) == 16
     with pytest.raises(UserError, match="has no game 'rurik'; it has dice, scythe"):
         run(capsys, "summary", out, "--game", "rurik")
+
+
+def test_solo_difficulty_table(capsys, tmp_path):
+    """Solo games: the difficulty table keeps the Automa's seats and the player's apart."""
+    from simsuite.reporting.synthetic import write_dataset
+
+    rows = []
+    # autometta: the player wins 3 of 4; automa: the player wins 1 of 3
+    for g, (level, player_wins) in enumerate([("autometta", 1)] * 3 + [("autometta", 0)] +
+                                             [("automa", 1)] + [("automa", 0)] * 2):
+        rows.append({"game_index": g, "seat": 0, "policy": "heuristic", "is_bot_opponent": False,
+                     "difficulty": level, "winner": bool(player_wins), "score": 40})
+        rows.append({"game_index": g, "seat": 1, "policy": "automa", "is_bot_opponent": True,
+                     "difficulty": level, "winner": not player_wins, "score": 35})
+    doc = json.loads(run(capsys, "summary", write_dataset(rows, tmp_path / "solo"), "--format", "json"))
+    t = {(r["difficulty"], r["is_bot_opponent"]): r for r in doc["tables"]["difficulty"]["rows"]}
+    assert (t["autometta", False]["games"], t["autometta", False]["wins"]) == (4, 3)
+    assert (t["automa", False]["games"], t["automa", False]["wins"]) == (3, 1)
+    assert t["automa", True]["wins"] == 2 and t["automa", True]["expected"] == 0.5
+    pol = {r["policy"]: r for r in doc["tables"]["policies"]["rows"]}
+    assert pol["automa"]["wins"] == 3 and pol["heuristic"]["wins"] == 4
