@@ -154,9 +154,9 @@ def _md_escape(s: str) -> str:
     return s.replace("|", "\\|")
 
 
-def _md_table(table: Table) -> str:
+def _md_table(table: Table, level: int = 3) -> str:
     headers, rows, numeric = display_rows(table)
-    out = [f"### {table.title}", "",
+    out = ["#" * level + f" {table.title}", "",
            "| " + " | ".join(_md_escape(h) for h in headers) + " |",
            "|" + "|".join("---:" if n else "---" for n in numeric) + "|"]
     out += ["| " + " | ".join(_md_escape(c) for c in r) + " |" for r in rows]
@@ -169,7 +169,7 @@ def render_markdown(result: ReportResult, level: int = 2) -> str:
     parts = ["#" * level + f" {result.title}"]
     if result.skipped:
         parts.append(f"Skipped: {result.skipped}")
-    parts += [_md_table(t) for t in result.tables]
+    parts += [_md_table(t, level + 1) for t in result.tables]
     if result.notes:
         parts.append("\n".join(f"- {n}" for n in result.notes))
     parts += [render_markdown(s, level + 1) for s in result.sections]
