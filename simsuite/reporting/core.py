@@ -28,7 +28,7 @@ class _Parser(argparse.ArgumentParser):
     """argparse that raises a one-line UserError instead of printing usage and exiting."""
 
     def error(self, message):
-        raise UserError(f"{self.prog}: {message}; see `{self.prog} --help`")
+        raise UserError(f"{self.prog}: {message}; see `{self.prog} -h`")
 
 
 def _confidence(text: str) -> float:
