@@ -151,6 +151,13 @@ def move(g, unit, *cells, carry=None):
         g.apply(0)
 
 
+def end_move(g):
+    """End the Move action if it still offers more units (it ends by itself when
+    no other unit may move)."""
+    if g.decision_name == "move_unit":
+        g.apply(0)
+
+
 def skip_top(g):
     """Skip the top action (the engine skips it by itself when nothing else is legal)."""
     if g.decision_name == "top":
