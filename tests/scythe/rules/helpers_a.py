@@ -24,7 +24,7 @@ core = pytest.importorskip("simsuite._scythe", reason="the compiled Scythe core 
 from simsuite.games.scythe.data import load_data  # noqa: E402
 
 # ---------------------------------------------------------------- encodings (state.pxd)
-CHAR, MECH0, W0 = 0, 1, 5                       # unit indices: mech k = MECH0 + k, worker k = W0 + k
+CHAR, MECH0, W0 = 0, 1, 5                       # units: mech k = MECH0 + k, worker k = W0 + k
 OIL, METAL, WOOD, FOOD = 0, 1, 2, 3             # resources (aligned with the bottom actions)
 MINE, ARMORY, MONUMENT, MILL = 0, 1, 2, 3       # structures
 UPGRADE, DEPLOY, BUILD, ENLIST = 0, 1, 2, 3     # bottom actions

@@ -181,7 +181,8 @@ def test_workers_produced_do_not_change_this_productions_cost():
     assert (p["power"], p["popularity"]) == (2, 2)
 
 
-@pytest.mark.parametrize("cell,terrain_res", [(31, "metal"), (37, "oil"), (36, "food"), (23, "wood")])
+@pytest.mark.parametrize("cell,terrain_res",
+                         [(31, "metal"), (37, "oil"), (36, "food"), (23, "wood")])
 def test_each_terrain_produces_its_resource(cell, terrain_res):
     # Rulebook 000 §7.3 table "ТИП МІСЦЕВОСТІ / ВИРОБНИЦТВО" (digest §7.3): mountain
     # metal, tundra oil, farm food, forest wood; the token stays where produced.

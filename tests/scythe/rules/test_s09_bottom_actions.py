@@ -10,7 +10,8 @@ conf: high); the recruit ongoing bonuses other than Build's are public facts
 import pytest
 
 from tests.scythe.rules.helpers_a import (
-    B_NEITHER, B_NO_COINS, B_NO_EFFECT, B_TAKE, BUILD, DEPLOY, E_CARDS, E_COINS, E_POPULARITY, E_POWER,
+    B_NEITHER, B_NO_COINS, B_NO_EFFECT, B_TAKE, BUILD, DEPLOY, E_CARDS, E_COINS, E_POPULARITY,
+    E_POWER,
     ENLIST, EV_RECRUIT_BONUS, TC_PRODUCE, TV_FACTORY, UPGRADE, begin,
     bottom, bottom_data, do, events, opts, position, seat_of, skip_top, top, workers,
 )
@@ -58,7 +59,8 @@ def test_each_action_pays_its_own_resource_then_gives_its_coins(action):
     g, n, s = two(("mechanical", "agricultural"))
     start, _, coins = bottom_data(g, n, action)
     workers(g, n, 11)
-    g.set_resources(11, {r: 9 for r in ("oil", "metal", "wood", "food") if r != RESOURCE_OF[action]})
+    others = [r for r in ("oil", "metal", "wood", "food") if r != RESOURCE_OF[action]]
+    g.set_resources(11, {r: 9 for r in others})
     begin(g, n, bottom_action=action)
     skip_top(g)
     assert g.active_player == s
@@ -70,7 +72,7 @@ def test_each_action_pays_its_own_resource_then_gives_its_coins(action):
     if g.decision_name in ("upgrade", "deploy", "build", "enlist"):
         g.apply(g.legal_options()[0])
     assert g.resources(12)[RESOURCE_OF[action]] == 0
-    assert g.resources(11)[RESOURCE_OF[action]] == 0 and g.resources(11)["oil" if action != "upgrade" else "metal"] == 9
+    assert all(g.resources(11)[r] == 9 for r in others)
     assert track(g, n, "coins") >= coins and g.active_player == s
     if action != "enlist":          # the Enlist one-time bonus may add coins of its own
         assert track(g, n, "coins") == coins

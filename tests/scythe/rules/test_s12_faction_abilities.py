@@ -4,8 +4,8 @@ with movement and encounters.)"""
 import pytest
 
 from tests.scythe.rules.helpers_a import (
-    B_TAKE, CHAR, TV_GAIN, TV_MOVE, begin, bottom, do, end_move, move, opts, position, seat_of, skip_top,
-    top, workers,
+    B_TAKE, CHAR, TV_GAIN, TV_MOVE, begin, bottom, do, end_move, move, opts, position, seat_of,
+    skip_top, top, workers,
 )
 
 GET_RICH = 12          # objective card 12: at least 20 coins (reference cards.md)
