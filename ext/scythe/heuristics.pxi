@@ -1,0 +1,1665 @@
+# Compiled heuristic policies for Scythe (issue #4).
+#
+# One framework, several strategies. A policy is a strategy id plus a vector of
+# named weights (simsuite/policies/scythe.py names them and holds each
+# strategy's defaults); the strategies differ only by those weights, whose
+# first block is the "plan": how much each star category is worth pursuing.
+#
+# Every decision is scored option by option from the deciding seat's OWN view
+# and the best option is taken; ties are broken by the seat's own stream. All
+# values are in coins (the score's unit): a coin is 1.0, and everything else is
+# priced by the weights and the rules' scoring rates.
+#
+# Hidden information (DESIGN.md "Observation", policies.pxi): these functions
+# read the decider's own hand values, own objectives and own turn context;
+# of the others only public facts (pieces on the board and mats, power,
+# popularity, stars, hand SIZE, whether a Factory card is held); the public
+# board (resources, encounter tokens); the face-up combat discard pile; and
+# the static rules. They never read another seat's hand values or objectives,
+# any deck's order or content, the face-down Factory offer before the decider
+# is shown it (DK_FACTORY_PICK options), the opponent's committed combat dial
+# or cards, or the game's chance stream. Look-ahead uses the engine's pure
+# movement query (step_targets) on the real state; the only state copy is a
+# private one used to price the structure-bonus tile of a hypothetical
+# building (no chance is involved).
+#
+# No allocation and no Python: every function is `noexcept nogil`.
+
+cdef enum:
+    HP_ECONOMY = 1
+    HP_STAR_RUSH = 2
+    HP_AGGRESSOR = 3
+    HP_DIPLOMAT = 4
+    HP_FIRST = 1
+    HP_LAST = 4
+
+# Weight indices (simsuite/policies/scythe.py WEIGHT_NAMES has the same order).
+cdef enum:
+    HW_UPGRADE = 0          # plan: value of one Upgrade (progress to its star)
+    HW_DEPLOY = 1           # plan: one Deploy
+    HW_BUILD = 2            # plan: one Build
+    HW_ENLIST = 3           # plan: one Enlist
+    HW_WORKER = 4           # plan: one more worker on the board
+    HW_OBJECTIVE = 5        # plan: pursuing own objective cards (terrain targets)
+    HW_COMBAT_STAR = 6      # plan: a combat star, beyond its scoring value
+    HW_POP_STAR = 7         # plan: value per popularity point above 8 (the 18 star)
+    HW_POWER_STAR = 8       # plan: value per power point above 6 (the 16 star)
+    HW_POPULARITY = 9       # value per popularity point
+    HW_TIER = 10            # scale of the end-scoring value of popularity tiers
+    HW_POWER = 11           # value per power point (up to the dial's 7)
+    HW_CARD = 12            # value per combat card in hand
+    HW_RESOURCE = 13        # share of a bottom action's value credited to each token it needs
+    HW_KEEP = 14            # share of its end-scoring value credited to a surplus token
+    HW_TERRITORY = 15       # scale of the end-scoring value of a controlled territory
+    HW_PRODUCTION = 16      # weight of worker placement for the next Produce
+    HW_ENCOUNTER = 17       # value of an encounter for the character
+    HW_FACTORY = 18         # value of reaching the Factory for a card
+    HW_ATTACK_EDGE = 19     # strength edge (power points) required to start a combat
+    HW_COMBAT_WIN = 20      # value of winning a combat, beyond its star
+    HW_DIAL_MARGIN = 21     # power dialled above the opponent's expected strength
+    HW_CARD_EST = 22        # assumed value of an unseen opponent card (2..5)
+    HW_HARASS = 23          # value per enemy worker sent home
+    HW_MECH_ADVANCE = 24    # mechs and character press toward beatable enemies
+    HW_MOBILITY = 25        # value of movement abilities and the Mine
+    HW_COMBAT_ABILITY = 26  # value of combat abilities
+    HW_TILE = 27            # value per coin of the structure bonus tile
+    HW_GUARD = 28           # mechs standing by own workers under threat
+    HW_MOVE_MIN = 29        # least gain for which a unit is moved at all
+    N_HW = 30
+
+cdef double H_LAMBDA = 0.7      # potential decay per step toward a target
+cdef double H_NEG = -1.0e9
+cdef double H_EPS = 1.0e-9
+
+
+ctypedef struct HCtx:
+    const GameState* g
+    const double* w
+    int seat
+    int n_players
+    int8_t ctl[N_CELLS]
+    int res[4]              # own controlled tokens by Resource
+    int res_total
+    int tier
+    double star_val         # one more star at the end (more as the own end nears)
+    double progress         # 0..1: how near the game's end is (most stars placed)
+    double terr_val         # one more controlled territory at the end
+    double pair_val         # one more pair of resources at the end
+    double turns_left       # rough own turns left
+    int cost[4]             # bottom costs by BottomAction (= by Resource)
+    int uses[4]             # bottom effects still possible by BottomAction
+    double eff[4]           # value of one bottom effect (0 when exhausted)
+    double bval[4]          # value of taking bottom b with effect and coins
+    double coinsonly[4]     # value of taking it for coins and bonus only
+    int wk_board
+    int on_mat
+    int prod_k
+    bint coerce
+    double card_est         # mean of the combat cards this seat has not seen
+    # board tables (h_board)
+    bint board_ready
+    int8_t my_units[N_CELLS]
+    int8_t my_workers[N_CELLS]
+    int8_t my_plastic[N_CELLS]
+    int8_t en_plastic[N_CELLS]
+    int8_t en_units[N_CELLS]
+    int8_t en_seat[N_CELLS]
+    int8_t my_struct[N_CELLS]
+    int8_t threat[N_CELLS]
+    double pv[N_CELLS]      # production value of the workers on each cell
+    double prod_base        # production potential (best Produce now)
+    double char_pot[N_CELLS]
+    double mech_pot[N_CELLS]
+    double obj_terrain[8]
+    uint64_t adj[N_CELLS]   # rough plastic adjacency of this seat (distances)
+
+
+# ---------------------------------------------------------------- small values
+
+cdef inline double h_clamp(double x, double lo, double hi) noexcept nogil:
+    if x < lo:
+        return lo
+    if x > hi:
+        return hi
+    return x
+
+
+cdef inline int h_popcount(uint64_t m) noexcept nogil:
+    cdef int n = 0
+    while m:
+        m &= m - 1
+        n += 1
+    return n
+
+
+cdef inline bint h_star_free(HCtx* h) noexcept nogil:
+    return h.g.p[h.seat].stars < N_STARS
+
+
+cdef double h_pop_level(HCtx* h, int pop) noexcept nogil:
+    # Worth of standing on `pop`: a linear part, the scoring tiers (each
+    # threshold's end-game gain ramps in over the 3 points below it), the 18
+    # star and the plan toward it.
+    cdef const GameState* g = h.g
+    cdef const Player* p = &g.p[h.seat]
+    cdef const double* w = h.w
+    cdef double v, gain, stars_e, terr_e, pairs_e
+    cdef int t
+    if pop < 0:
+        pop = 0
+    if pop > N_TRACK_POPULARITY:
+        pop = N_TRACK_POPULARITY
+    v = w[HW_POPULARITY] * pop
+    stars_e = 3.0 + 0.5 * p.stars
+    terr_e = 6.0
+    pairs_e = 3.0 + 0.25 * h.res_total
+    for t in range(1, 3):
+        gain = ((g.rules.tier_star[t] - g.rules.tier_star[t - 1]) * stars_e
+                + (g.rules.tier_territory[t] - g.rules.tier_territory[t - 1]) * terr_e
+                + (g.rules.tier_resource_pair[t] - g.rules.tier_resource_pair[t - 1]) * pairs_e)
+        # paid at the end: it matters more as the end nears
+        v += (w[HW_TIER] * gain * h.progress
+              * h_clamp((pop - g.rules.tier_bounds[t] + 3) / 3.0, 0.0, 1.0))
+    if pop > 8:
+        v += w[HW_POP_STAR] * (pop - 8)
+    if not p.star_placed[STAR_POPULARITY]:
+        # the 18 star, credited step by step from 10 (§18)
+        v += h.star_val * h_clamp((pop - 10) / 8.0, 0.0, 1.0)
+    return v
+
+
+cdef inline double h_pop(HCtx* h, int delta) noexcept nogil:
+    cdef int pop = h.g.p[h.seat].popularity
+    return h_pop_level(h, pop + delta) - h_pop_level(h, pop)
+
+
+cdef double h_power_level(HCtx* h, int power) noexcept nogil:
+    cdef const Player* p = &h.g.p[h.seat]
+    cdef const double* w = h.w
+    cdef double v
+    if power < 0:
+        power = 0
+    if power > N_TRACK_POWER:
+        power = N_TRACK_POWER
+    v = w[HW_POWER] * (power if power < MAX_DIAL else MAX_DIAL + 0.5 * (power - MAX_DIAL))
+    if power > 6:
+        v += w[HW_POWER_STAR] * (power - 6)
+    if not p.star_placed[STAR_POWER]:
+        # the 16 star, credited step by step from 8 (§18)
+        v += h.star_val * h_clamp((power - 8) / 8.0, 0.0, 1.0)
+    return v
+
+
+cdef inline double h_power(HCtx* h, int delta) noexcept nogil:
+    cdef int pw = h.g.p[h.seat].power
+    return h_power_level(h, pw + delta) - h_power_level(h, pw)
+
+
+cdef inline double h_cards(HCtx* h, int n) noexcept nogil:
+    # Combat cards: useful in fights (and to Crimea as resources); worthless
+    # at the end, so a big hand adds little.
+    cdef int have = hand_size(h.g, h.seat)
+    cdef double v = 0.0
+    cdef int i
+    for i in range(n):
+        v += h.w[HW_CARD] * (1.0 if have + i < 6 else 0.3)
+    return v
+
+
+cdef double h_tok(HCtx* h, int r, int have) noexcept nogil:
+    # Value of one more token of resource r when `have` are held: a share of
+    # the bottom action it pays for (the next use counts most), else its
+    # end-scoring worth.
+    cdef double surplus = h.w[HW_KEEP] * h.pair_val * 0.5
+    cdef double v
+    cdef int c = h.cost[r], k
+    if c < 1:
+        c = 1
+    k = have // c
+    if h.uses[r] > 0 and k < h.uses[r] and k < 3:
+        v = h.w[HW_RESOURCE] * h.bval[r] / c
+        if k == 1:
+            v *= 0.55
+        elif k == 2:
+            v *= 0.3
+        if v > surplus:
+            return v
+        return surplus
+    if h.coinsonly[r] > 0 and k < 1:
+        v = h.w[HW_RESOURCE] * h.coinsonly[r] / c
+        if v > surplus:
+            return v
+    return surplus
+
+
+cdef double h_toks(HCtx* h, int r, int have, int n) noexcept nogil:
+    cdef double v = 0.0
+    cdef int i
+    for i in range(n):
+        v += h_tok(h, r, have + i)
+    return v
+
+
+cdef double h_spend(HCtx* h, int r, int have, int n) noexcept nogil:
+    # Loss of spending n of `have` tokens of r (the marginal ones go).
+    cdef double v = 0.0
+    cdef int i
+    for i in range(n):
+        if have - 1 - i >= 0:
+            v += h_tok(h, r, have - 1 - i)
+    return v
+
+
+cdef double h_worker_val(HCtx* h, int on_board) noexcept nogil:
+    # One more worker leaves the mat: progress to the 8-worker star, less the
+    # Produce cost it uncovers (power from the 4th, popularity from the 6th,
+    # a coin at the 8th; paid on about a third of the turns left).
+    cdef const Player* p = &h.g.p[h.seat]
+    cdef double v = 0.4, uses = h.turns_left / 3.0
+    cdef int nb = on_board + 1
+    if nb > N_WORKERS:
+        return 0.0
+    if not p.star_placed[STAR_WORKERS]:
+        # the 8-worker star, credited worker by worker (§18)
+        v += h.w[HW_WORKER] + h.star_val / 6.0
+    if nb == PRODUCE_POWER_FROM:
+        v += h_power(h, -1) * uses
+    elif nb == PRODUCE_POP_FROM:
+        v += h_pop(h, -1) * uses
+    elif nb == PRODUCE_COIN_FROM:
+        v -= uses
+    return v
+
+
+# ---------------------------------------------------------------- bottom-row effects
+
+cdef double h_upgrade_top(HCtx* h, int tc) noexcept nogil:
+    # Worth of exposing top-row cell tc for the rest of the game.
+    cdef double tl = h.turns_left
+    if tc == TC_MOVE_UNITS:
+        return 0.25 * tl * (0.5 + 0.5 * h.w[HW_MOBILITY])
+    if tc == TC_GAIN_COIN:
+        return 0.1 * tl
+    if tc == TC_TRADE_POP:
+        return h_pop(h, 1) * tl / 6.0
+    if tc == TC_BOLSTER_POWER:
+        return h_power(h, 1) * tl / 4.0
+    if tc == TC_BOLSTER_CARDS:
+        return h.w[HW_CARD] * tl / 6.0
+    if tc == TC_PRODUCE_HEXES:
+        return (0.6 + 0.4 * h.w[HW_PRODUCTION]) * tl / 3.0
+    return 0.0
+
+
+cdef double h_upgrade_bottom(HCtx* h, int bb) noexcept nogil:
+    # Worth of one token off every later use of bottom action bb.
+    cdef int later = h.uses[bb] - (1 if bb == BOT_UPGRADE else 0)
+    cdef double n
+    if later <= 0:
+        return 0.1
+    n = later
+    if n > h.turns_left / 2.0:
+        n = h.turns_left / 2.0
+    return n * (0.8 + h.w[HW_RESOURCE] * h.bval[bb] / (h.cost[bb] if h.cost[bb] > 0 else 1)) * 0.5
+
+
+cdef double h_ability(HCtx* h, int k) noexcept nogil:
+    # Worth of the mech ability on faction-mat space k.
+    cdef int a = h.g.rules.factions[h.g.p[h.seat].faction].mech_ability[k]
+    cdef const double* w = h.w
+    if a == AB_SPEED:
+        return 1.6 * w[HW_MOBILITY]
+    if a == AB_RIVERWALK:
+        return 1.0 * w[HW_MOBILITY]
+    if (a == AB_SEAWORTHY or a == AB_SUBMERGE or a == AB_TOWNSHIP or a == AB_UNDERPASS
+            or a == AB_WAYFARE):
+        return 0.8 * w[HW_MOBILITY]
+    return w[HW_COMBAT_ABILITY]
+
+
+cdef double h_structure(HCtx* h, int s) noexcept nogil:
+    # Worth of a structure's printed bonus for the rest of the game.
+    cdef double tl = h.turns_left
+    if s == S_MILL:
+        return (0.5 + 0.6 * h.w[HW_PRODUCTION]) * tl / 3.0
+    if s == S_ARMORY:
+        return h_power(h, 1) * tl / 5.0
+    if s == S_MONUMENT:
+        return h_pop(h, 1) * tl / 5.0
+    return 0.8 * h.w[HW_MOBILITY]          # Mine: an own tunnel
+
+
+cdef double h_recruit(HCtx* h, int bb) noexcept nogil:
+    # Worth of the ongoing bonus under bottom action bb: it pays each time
+    # this seat or a neighbour takes bb (public mats show their progress).
+    cdef const GameState* g = h.g
+    cdef int left = (h.seat + 1) % g.n_players
+    cdef int right = (h.seat + g.n_players - 1) % g.n_players
+    cdef double n, unit
+    n = h.uses[bb] if h.uses[bb] < h.turns_left / 3.0 else h.turns_left / 3.0
+    n += 0.1 * h.turns_left
+    n += 0.4 * h_bottom_left(g, left, bb)
+    if right != left:
+        n += 0.4 * h_bottom_left(g, right, bb)
+    if bb == BOT_UPGRADE:
+        unit = h_power(h, 1)
+    elif bb == BOT_DEPLOY:
+        unit = 1.0
+    elif bb == BOT_BUILD:
+        unit = h_pop(h, 1)
+    else:
+        unit = h.w[HW_CARD]
+    return n * unit
+
+
+cdef int h_bottom_left(const GameState* g, int s, int bb) noexcept nogil:
+    # Effects of bottom action bb still open to seat s (public).
+    cdef const Player* p = &g.p[s]
+    if bb == BOT_UPGRADE:
+        return 6 - upgrades_done(p)
+    if bb == BOT_DEPLOY:
+        return N_MECHS - mechs_deployed(p)
+    if bb == BOT_BUILD:
+        return 4 - structures_built(p)
+    return 4 - recruits_enlisted(p)
+
+
+cdef double h_onetime(HCtx* h, int e) noexcept nogil:
+    if e == E_POWER:
+        return h_power(h, ONETIME_AMOUNT)
+    if e == E_COINS:
+        return ONETIME_AMOUNT
+    if e == E_POPULARITY:
+        return h_pop(h, ONETIME_AMOUNT)
+    return h_cards(h, ONETIME_AMOUNT)
+
+
+cdef double h_effect_best(HCtx* h, int b) noexcept nogil:
+    # Best intrinsic worth of one effect of bottom action b (cells aside).
+    cdef const Player* p = &h.g.p[h.seat]
+    cdef double best = 0.0, v, tb, bb_best
+    cdef int tc, bb, k, e
+    if b == BOT_UPGRADE:
+        bb_best = 0.0
+        for bb in range(4):
+            if bottom_free_boxes(h.g, h.seat, bb) > 0:
+                v = h_upgrade_bottom(h, bb)
+                if v > bb_best:
+                    bb_best = v
+        for tc in range(6):
+            if p.top_cube[tc]:
+                tb = h_upgrade_top(h, tc)
+                if tb > best:
+                    best = tb
+        return best + bb_best
+    if b == BOT_DEPLOY:
+        for k in range(N_MECHS):
+            if not p.mech_deployed[k]:
+                v = h_ability(h, k)
+                if v > best:
+                    best = v
+        return best + 0.5 * h.terr_val
+    if b == BOT_BUILD:
+        for k in range(4):
+            if p.structure_cell[k] == OFF_BOARD:
+                v = h_structure(h, k)
+                if v > best:
+                    best = v
+        return best
+    bb_best = 0.0
+    for bb in range(4):
+        if not p.recruit_enlisted[bb]:
+            v = h_recruit(h, bb)
+            if v > bb_best:
+                bb_best = v
+    for e in range(4):
+        if not p.onetime_used[e]:
+            v = h_onetime(h, e)
+            if v > best:
+                best = v
+    return best + bb_best
+
+
+cdef double h_plan(HCtx* h, int b) noexcept nogil:
+    # Plan weight of one effect of b, and the star when it is the last one.
+    # the star of the category, credited step by step (§18)
+    return h.w[HW_UPGRADE + b] + h.star_val / (6.0 if b == BOT_UPGRADE else 4.0)
+
+
+cdef double h_recruit_own(HCtx* h, int b) noexcept nogil:
+    # This seat's own ongoing bonus when it takes bottom action b.
+    if not h.g.p[h.seat].recruit_enlisted[b]:
+        return 0.0
+    if b == BOT_UPGRADE:
+        return h_power(h, 1)
+    if b == BOT_DEPLOY:
+        return 1.0
+    if b == BOT_BUILD:
+        return h_pop(h, 1)
+    return h.w[HW_CARD]
+
+
+# ---------------------------------------------------------------- context
+
+cdef void h_init(HCtx* h, const GameState* g, int seat, const double* w) noexcept nogil:
+    cdef const Player* p = &g.p[seat]
+    cdef int b, s, most = 0, r, i, seen
+    cdef int unseen[4]
+    cdef double tot
+    h.g = g
+    h.w = w
+    h.seat = seat
+    h.n_players = g.n_players
+    h.board_ready = False
+    control_map(g, h.ctl)
+    h.res_total = 0
+    for r in range(4):
+        h.res[r] = controlled_of_type(g, h.ctl, seat, r)
+        h.res_total += h.res[r]
+    h.tier = popularity_tier(g, p.popularity)
+    h.star_val = g.rules.tier_star[h.tier] + 2.0 + (p.stars - 2 if p.stars > 2 else 0)
+    h.terr_val = w[HW_TERRITORY] * g.rules.tier_territory[h.tier]
+    h.pair_val = g.rules.tier_resource_pair[h.tier]
+    for s in range(g.n_players):
+        if g.p[s].stars > most:
+            most = g.p[s].stars
+    h.turns_left = h_clamp((N_STARS - most) * 3.5, 2.0, 20.0)
+    h.progress = h_clamp(0.4 + 0.6 * most / 5.0, 0.4, 1.0)
+    h.wk_board = workers_on_board(g, seat)
+    h.on_mat = N_WORKERS - h.wk_board
+    h.prod_k = top_value(p, TC_PRODUCE_HEXES, TOP_BASE_PRODUCE_HEXES)
+    h.coerce = can_coerce(g, seat)
+    # Mean value of the combat cards this seat has not seen: the deck's
+    # composition less its own hand and the face-up discard pile.
+    for i in range(4):
+        unseen[i] = -p.hand[i]
+    for i in range(g.rules.n_combat):
+        unseen[g.rules.combat_values[i] - 2] += 1
+    for i in range(g.n_combat_discard):
+        unseen[g.combat_discard[i] - 2] -= 1
+    tot = 0.0
+    seen = 0
+    for i in range(4):
+        if unseen[i] > 0:
+            tot += unseen[i] * (i + 2)
+            seen += unseen[i]
+    h.card_est = tot / seen if seen > 0 else 3.0
+    for b in range(4):
+        h.cost[b] = bottom_cost(g, seat, b)
+        h.uses[b] = h_bottom_left(g, seat, b)
+        h.eff[b] = 0.0
+        h.bval[b] = 0.0
+        h.coinsonly[b] = 0.0
+    # Effects first with bval = coins only (h_upgrade_bottom reads bval).
+    for b in range(4):
+        h.coinsonly[b] = g.rules.mats[p.mat].bottom_coins[b] + h_recruit_own(h, b)
+        h.bval[b] = h.coinsonly[b]
+    for b in range(4):
+        if h.uses[b] > 0:
+            h.eff[b] = h_plan(h, b) + h_effect_best(h, b)
+            if h_blocked(h, b):
+                # no territory can take the piece now; a worker's move may open one
+                h.eff[b] *= 0.35
+            h.bval[b] = h.eff[b] + h.coinsonly[b]
+
+
+cdef bint h_blocked(HCtx* h, int b) noexcept nogil:
+    # Deploy and Build need a controlled non-lake territory with an own
+    # worker (and, to build, no structure yet) (§9.2, §9.3).
+    cdef const GameState* g = h.g
+    cdef int c
+    if b != BOT_DEPLOY and b != BOT_BUILD:
+        return False
+    for c in range(1, N_CELLS):
+        if (h.ctl[c] == h.seat and is_territory(g, c) and g.rules.terrain[c] != T_LAKE
+                and workers_of_on(g, h.seat, c) > 0):
+            if b == BOT_DEPLOY or structure_on(g, c) < 0:
+                return False
+    return True
+
+
+cdef double h_cell_prod(HCtx* h, int c, int n) noexcept nogil:
+    # Worth of producing with n workers on cell c (tokens or new workers).
+    cdef int r, i, m
+    cdef double v = 0.0
+    if n <= 0 or not is_territory(h.g, c):
+        return 0.0
+    r = resource_of_terrain(h.g.rules.terrain[c])
+    if r < 0:
+        return 0.0
+    if r == 4:
+        m = n if n < h.on_mat else h.on_mat
+        for i in range(m):
+            v += h_worker_val(h, h.wk_board + i)
+        return v
+    return h_toks(h, r, h.res[r], n)
+
+
+cdef double h_topk(HCtx* h, const double* pv, int mill_cell) noexcept nogil:
+    # The best Produce: the prod_k best cells, plus the Mill's cell on top.
+    cdef double best[3]
+    cdef int c, i, j, k = h.prod_k
+    cdef double v, total = 0.0
+    if k > 3:
+        k = 3
+    for i in range(3):
+        best[i] = 0.0
+    for c in range(1, N_CELLS):
+        v = pv[c]
+        if v <= 0.0 or c == mill_cell:
+            continue
+        for i in range(k):
+            if v > best[i]:
+                j = k - 1
+                while j > i:
+                    best[j] = best[j - 1]
+                    j -= 1
+                best[i] = v
+                break
+    for i in range(k):
+        total += best[i]
+    if mill_cell > 0:
+        total += pv[mill_cell]
+    return total
+
+
+cdef inline int h_mill_cell(HCtx* h) noexcept nogil:
+    cdef int c = h.g.p[h.seat].structure_cell[S_MILL]
+    if c > 0 and h.ctl[c] == h.seat:
+        return c
+    return -1
+
+
+cdef void h_bfs(HCtx* h, int src, int8_t* dist) noexcept nogil:
+    # Steps from src over this seat's rough plastic adjacency (h.adj).
+    cdef int queue[N_CELLS]
+    cdef int head = 0, tail = 0, c, d
+    cdef uint64_t m
+    for c in range(N_CELLS):
+        dist[c] = 99
+    dist[src] = 0
+    queue[tail] = src
+    tail += 1
+    while head < tail:
+        c = queue[head]
+        head += 1
+        m = h.adj[c]
+        while m:
+            d = 0
+            while not (m >> d) & 1:
+                d += 1
+            m &= m - 1
+            if dist[d] == 99:
+                dist[d] = dist[c] + 1
+                queue[tail] = d
+                tail += 1
+
+
+cdef double h_edge(HCtx* h, int e, int cell, int my_k) noexcept nogil:
+    # How much stronger this seat would be than seat e in a combat on `cell`
+    # with my_k own fighting units: own best cards (own hand) against the
+    # opponent's full dial and its card slots valued at W_CARD_EST (its hand
+    # size is public, its values are not). Pre-combat abilities included.
+    cdef const GameState* g = h.g
+    cdef const Player* p = &g.p[h.seat]
+    cdef int mine = p.power, theirs = g.p[e].power, k, ok, n, v
+    cdef double my_str, opp_str
+    if disarm_applies(g, e, cell):
+        mine -= DISARM_LOSS
+    if disarm_applies(g, h.seat, cell):
+        theirs -= DISARM_LOSS
+    if has_ability(g, h.seat, AB_ARTILLERY) and mine >= ARTILLERY_COST:
+        mine -= ARTILLERY_COST
+        theirs -= ARTILLERY_LOSS
+    if has_ability(g, e, AB_ARTILLERY) and theirs >= ARTILLERY_COST:
+        theirs -= ARTILLERY_COST
+        mine -= ARTILLERY_LOSS
+    if mine < 0:
+        mine = 0
+    if theirs < 0:
+        theirs = 0
+    if has_ability(g, h.seat, AB_PEOPLES_ARMY) and workers_of_on(g, h.seat, cell) > 0:
+        my_k += 1
+    my_str = mine if mine < MAX_DIAL else MAX_DIAL
+    n = my_k
+    v = 3
+    while v >= 0 and n > 0:
+        ok = p.hand[v] if p.hand[v] < n else n
+        my_str += ok * (v + 2)
+        n -= ok
+        v -= 1
+    k = plastic_of_on(g, e, cell)
+    if has_ability(g, e, AB_PEOPLES_ARMY) and workers_of_on(g, e, cell) > 0:
+        k += 1
+    n = hand_size(g, e)
+    if n < k:
+        k = n
+    opp_str = (theirs if theirs < MAX_DIAL else MAX_DIAL) + k * h.w[HW_CARD_EST]
+    return my_str - opp_str
+
+
+cdef void h_board(HCtx* h) noexcept nogil:
+    # Tables for movement, deployment and placement decisions.
+    cdef const GameState* g = h.g
+    cdef const Rules* r = g.rules
+    cdef const Player* p = &g.p[h.seat]
+    cdef int c, s, u, d, nb, t, k, o, mill
+    cdef int8_t dist[N_CELLS]
+    cdef double tv, v
+    cdef bint lakes_ok, riverwalk
+    cdef uint8_t rw_mask
+    cdef int mine = p.structure_cell[S_MINE]
+    if h.board_ready:
+        return
+    h.board_ready = True
+    for c in range(N_CELLS):
+        h.my_units[c] = 0
+        h.my_workers[c] = 0
+        h.my_plastic[c] = 0
+        h.en_plastic[c] = 0
+        h.en_units[c] = 0
+        h.en_seat[c] = -1
+        h.my_struct[c] = 0
+        h.threat[c] = 0
+        h.char_pot[c] = 0.0
+        h.mech_pot[c] = 0.0
+        h.pv[c] = 0.0
+        h.adj[c] = 0
+    for u in range(N_UNITS):
+        c = p.unit_cell[u]
+        if c > 0:
+            h.my_units[c] += 1
+            if u >= UNIT_WORKER0:
+                h.my_workers[c] += 1
+            else:
+                h.my_plastic[c] += 1
+    for k in range(4):
+        c = p.structure_cell[k]
+        if c > 0:
+            h.my_struct[c] = 1
+    for s in range(g.n_players):
+        if s == h.seat:
+            continue
+        for u in range(N_UNITS):
+            c = g.p[s].unit_cell[u]
+            if c > 0:
+                h.en_units[c] += 1
+                h.en_seat[c] = s
+                if u < UNIT_WORKER0:
+                    h.en_plastic[c] += 1
+    # Rough adjacency for distances (the engine's step_targets decides the
+    # real moves): rivers, lakes, Riverwalk, tunnels and the own Mine.
+    lakes_ok = has_ability(g, h.seat, AB_SEAWORTHY) or has_ability(g, h.seat, AB_SUBMERGE)
+    riverwalk = has_ability(g, h.seat, AB_RIVERWALK)
+    rw_mask = r.factions[p.faction].riverwalk_terrain_mask
+    for c in range(1, N_CELLS):
+        if r.terrain[c] < 0:
+            continue
+        for d in range(6):
+            nb = r.neighbours[c][d]
+            if nb <= 0:
+                continue
+            t = r.terrain[nb]
+            if t == T_BASE or t < 0:
+                continue
+            if t == T_LAKE and not lakes_ok:
+                continue
+            if r.terrain[c] != T_LAKE and t != T_LAKE and r.river[c][d]:
+                if not (riverwalk and (rw_mask >> t) & 1):
+                    continue
+            h.adj[c] |= bit(nb)
+        if r.terrain[c] != T_BASE and (r.tunnel[c] or (mine > 0 and c == mine)):
+            h.adj[c] |= r.tunnel_mask
+            if mine > 0:
+                h.adj[c] |= bit(mine)
+        h.adj[c] &= ~bit(c)
+    # Threat: enemy plastic one step away (their own rivers ignored).
+    for c in range(1, N_CELLS):
+        if h.en_plastic[c] > 0:
+            h.threat[c] = 1
+            for d in range(6):
+                nb = r.neighbours[c][d]
+                if nb > 0:
+                    h.threat[nb] = 1
+    # Production value of the workers where they stand.
+    for c in range(1, N_CELLS):
+        if h.my_workers[c] > 0 and h.en_plastic[c] == 0:
+            h.pv[c] = h_cell_prod(h, c, h.my_workers[c])
+    mill = h_mill_cell(h)
+    if mill > 0:
+        h.pv[mill] = h_cell_prod(h, mill, h.my_workers[mill] + 1)
+    h.prod_base = h_topk(h, h.pv, mill)
+    # Objectives this seat holds that ask for 3 territories of one terrain.
+    for t in range(8):
+        h.obj_terrain[t] = 0.0
+    for k in range(2):
+        o = p.objectives[k]
+        if o <= 0:
+            continue
+        t = -1
+        if o == 1:
+            t = T_MOUNTAIN
+        elif o == 3:
+            t = T_FARM
+        elif o == 4:
+            t = T_TUNDRA
+        elif o == 10:
+            t = T_FOREST
+        elif o == 11:
+            t = T_VILLAGE
+        if t >= 0:
+            h.obj_terrain[t] += h.w[HW_OBJECTIVE] / 3.0
+    # Character targets: encounter tokens and (once) the Factory.
+    for c in range(1, N_CELLS):
+        tv = 0.0
+        if g.encounter_token[c] and is_territory(g, c):
+            tv = h.w[HW_ENCOUNTER]
+        if c == r.factory_cell and p.factory_card < 0 and g.n_factory_offer > 0:
+            tv += h.w[HW_FACTORY]
+        if tv <= 0.0:
+            continue
+        h_bfs(h, c, dist)
+        for d in range(1, N_CELLS):
+            if dist[d] < 99:
+                v = tv
+                for k in range(dist[d]):
+                    v *= H_LAMBDA
+                if v > h.char_pot[d]:
+                    h.char_pot[d] = v
+    # Mechs (and the character) press toward enemies they can beat, and
+    # toward the Factory (3 territories at the end) while nobody fights there.
+    for c in range(1, N_CELLS):
+        tv = 0.0
+        if h.en_plastic[c] > 0:
+            if h_edge(h, h.en_seat[c], c, 1) >= h.w[HW_ATTACK_EDGE]:
+                tv = h.w[HW_MECH_ADVANCE] * (h.w[HW_COMBAT_WIN] + h_combat_star(h))
+        elif c == r.factory_cell and h.ctl[c] != h.seat:
+            tv = 0.5 * h.terr_val * 2.0
+        if tv <= 0.0:
+            continue
+        h_bfs(h, c, dist)
+        for d in range(1, N_CELLS):
+            if dist[d] < 99 and dist[d] > 0:
+                v = tv
+                for k in range(dist[d]):
+                    v *= H_LAMBDA
+                if v > h.mech_pot[d]:
+                    h.mech_pot[d] = v
+    # Guards: a mech beside own workers that an enemy could reach.
+    for c in range(1, N_CELLS):
+        if h.my_workers[c] > 0 and h.threat[c] and h.en_plastic[c] == 0:
+            h.mech_pot[c] += h.w[HW_GUARD] * (1.0 if h.my_workers[c] < 3 else 1.5)
+    for c in range(1, N_CELLS):
+        if h.mech_pot[c] * 0.5 > h.char_pot[c]:
+            h.char_pot[c] = h.mech_pot[c] * 0.5
+
+
+cdef inline double h_combat_star(HCtx* h) noexcept nogil:
+    cdef const Player* p = &h.g.p[h.seat]
+    if p.stars >= N_STARS:
+        return 0.0
+    if p.combat_stars < 2 or faction_ability(h.g, h.seat) == FA_DOMINATE:
+        return h.star_val + h.w[HW_COMBAT_STAR]
+    return 0.0
+
+
+cdef double h_cell_tokens(HCtx* h, int c) noexcept nogil:
+    # Worth of the tokens lying on cell c if this seat came to control it.
+    cdef int r
+    cdef double v = 0.0
+    for r in range(4):
+        if h.g.cell_res[c][r] > 0:
+            v += h_toks(h, r, h.res[r], h.g.cell_res[c][r])
+    return v
+
+
+cdef inline double h_terr(HCtx* h, int c) noexcept nogil:
+    return h.terr_val * (3.0 if c == h.g.rules.factory_cell else 1.0)
+
+
+# ---------------------------------------------------------------- movement
+
+cdef double h_attack(HCtx* h, int u, int d, int my_k) noexcept nogil:
+    # Worth of a combat on d fought with my_k own units (this one included);
+    # refused (a large loss) unless the edge reaches W_ATTACK_EDGE.
+    cdef const GameState* g = h.g
+    cdef int e = h.en_seat[d], nw, spend
+    cdef double edge, v
+    if e < 0:
+        return 0.0
+    edge = h_edge(h, e, d, my_k)
+    if edge < h.w[HW_ATTACK_EDGE]:
+        return -5.0 - h.w[HW_COMBAT_WIN]
+    v = h.w[HW_COMBAT_WIN] + h_combat_star(h) + h_terr(h, d) + h_cell_tokens(h, d)
+    v += h.obj_terrain[g.rules.terrain[d]] if g.rules.terrain[d] >= 0 else 0.0
+    nw = workers_of_on(g, e, d)
+    if nw > 0:
+        if not has_ability(g, h.seat, AB_CAMARADERIE):
+            v += h_pop(h, -nw)
+        v += h.w[HW_HARASS] * nw
+    if u == UNIT_CHARACTER and g.encounter_token[d]:
+        v += h.w[HW_ENCOUNTER]
+    # Power likely dialled: the full dial less the edge to spare.
+    spend = dial_max(g, h.seat) - <int>edge
+    if spend < 0:
+        spend = 0
+    v += h_power(h, -spend)
+    return v
+
+
+cdef double h_prod_after(HCtx* h, int a, int d, int n) noexcept nogil:
+    # Production potential after n own workers go from a to d.
+    cdef double pv_a, pv_d, total
+    cdef int mill = h_mill_cell(h)
+    cdef double* pv = <double*>h.pv
+    pv_a = pv[a]
+    pv_d = pv[d]
+    if a > 0 and a < N_CELLS:
+        pv[a] = h_cell_prod(h, a, h.my_workers[a] - n + (1 if a == mill else 0))
+    if d > 0 and d < N_CELLS and h.en_plastic[d] == 0:
+        pv[d] = h_cell_prod(h, d, h.my_workers[d] + n + (1 if d == mill else 0))
+    total = h_topk(h, pv, mill)
+    pv[a] = pv_a
+    pv[d] = pv_d
+    return total
+
+
+cdef double h_unit_delta(HCtx* h, int u, int a, int d) noexcept nogil:
+    # Change of this seat's position value if unit u goes from a to d.
+    cdef const GameState* g = h.g
+    cdef const Rules* r = g.rules
+    cdef double v = 0.0
+    cdef int t, nw
+    if d == a:
+        return 0.0
+    # Leaving a: the territory is lost when this was the last unit there and
+    # no own structure holds it (its tokens travel with the unit).
+    if is_territory(g, a) and h.my_units[a] == 1 and not h.my_struct[a]:
+        v -= h_terr(h, a)
+        t = r.terrain[a]
+        if t >= 0:
+            v -= h.obj_terrain[t]
+    if is_territory(g, d):
+        t = r.terrain[d]
+        if h.en_plastic[d] > 0:
+            if u >= UNIT_WORKER0:
+                return H_NEG
+            v += h_attack(h, u, d, h.my_plastic[d] + 1)
+            if h.my_plastic[d] > 0:
+                v -= h_attack(h, u, d, h.my_plastic[d])
+        elif h.en_units[d] > 0:
+            if u >= UNIT_WORKER0:
+                return H_NEG
+            nw = h.en_units[d]
+            if not (has_ability(g, h.seat, AB_CAMARADERIE) and g.rules.camaraderie_on_move):
+                v += h_pop(h, -nw)
+            v += h.w[HW_HARASS] * nw + h_terr(h, d) + h_cell_tokens(h, d)
+            if t >= 0:
+                v += h.obj_terrain[t]
+        elif h.ctl[d] != h.seat:
+            v += h_terr(h, d) + h_cell_tokens(h, d)
+            if t >= 0:
+                v += h.obj_terrain[t]
+    if u == UNIT_CHARACTER:
+        v += h.char_pot[d] - h.char_pot[a]
+    elif u < UNIT_WORKER0:
+        v += h.mech_pot[d] - h.mech_pot[a]
+    else:
+        v += h.w[HW_PRODUCTION] * (h_prod_after(h, a, d, 1) - h.prod_base)
+        # a worker left alone where an enemy can reach it may be sent home
+        if h.threat[d] and h.my_plastic[d] == 0:
+            v -= 0.3 * h.terr_val
+    return v
+
+
+cdef inline bint h_stops(HCtx* h, int u, int c) noexcept nogil:
+    # Entering c ends this unit's movement (§8.3, §8.4).
+    if u < UNIT_WORKER0 and h.en_units[c] > 0:
+        return True
+    if u == UNIT_CHARACTER and h.g.encounter_token[c]:
+        return True
+    return False
+
+
+cdef double h_unit_best(HCtx* h, int u, int frm, int steps, int* best_cell) noexcept nogil:
+    # Best gain of unit u starting at frm with up to `steps` steps (the
+    # engine's step_targets gives each step; stops end the path).
+    cdef const GameState* g = h.g
+    cdef int8_t depth[N_CELLS]
+    cdef int queue[N_CELLS]
+    cdef int head = 0, tail = 0, c, d
+    cdef uint64_t m
+    cdef double best = 0.0, v
+    best_cell[0] = frm
+    if frm <= 0 or steps <= 0:
+        return 0.0
+    for c in range(N_CELLS):
+        depth[c] = -1
+    depth[frm] = 0
+    queue[tail] = frm
+    tail += 1
+    while head < tail:
+        c = queue[head]
+        head += 1
+        if c != frm:
+            v = h_unit_delta(h, u, frm, c)
+            if v > best:
+                best = v
+                best_cell[0] = c
+            if h_stops(h, u, c):
+                continue
+        if depth[c] >= steps:
+            continue
+        m = step_targets(g, h.seat, u, c)
+        while m:
+            d = 0
+            while not (m >> d) & 1:
+                d += 1
+            m &= m - 1
+            if depth[d] < 0:
+                depth[d] = depth[c] + 1
+                queue[tail] = d
+                tail += 1
+    return best
+
+
+cdef double h_move_plan(HCtx* h, int units, bint factory) noexcept nogil:
+    # Worth of a Move of `units` units: the best gains of different units,
+    # each judged alone (the decisions re-plan after every unit).
+    cdef const GameState* g = h.g
+    cdef const Player* p = &g.p[h.seat]
+    cdef double gains[N_UNITS]
+    cdef int u, i, j, cell, steps
+    cdef double v, total = 0.0
+    h_board(h)
+    for u in range(N_UNITS):
+        gains[u] = 0.0
+        if p.unit_cell[u] <= 0 or (g.t.moved >> u) & 1:
+            continue
+        steps = 2 if factory else 1
+        if u < UNIT_WORKER0 and has_ability(g, h.seat, AB_SPEED):
+            steps += 1
+        gains[u] = h_unit_best(h, u, p.unit_cell[u], steps, &cell)
+    for i in range(units):
+        j = -1
+        v = h.w[HW_MOVE_MIN]
+        for u in range(N_UNITS):
+            if gains[u] > v:
+                v = gains[u]
+                j = u
+        if j < 0:
+            break
+        total += v
+        gains[j] = 0.0
+    return total
+
+
+# ---------------------------------------------------------------- top row and sections
+
+cdef double h_produce_est(HCtx* h, int k, bint mill, int* gain) noexcept nogil:
+    # Worth of a Produce on up to k territories (+ the Mill), without its
+    # cost; `gain` receives the tokens by Resource.
+    cdef const GameState* g = h.g
+    cdef double best[4]
+    cdef int cells[4]
+    cdef int c, i, j, n, r, mill_cell = -1
+    cdef double v, total = 0.0
+    if k > 3:
+        k = 3
+    for i in range(4):
+        best[i] = 0.0
+        cells[i] = -1
+        gain[i] = 0
+    if mill:
+        mill_cell = h_mill_cell(h)
+    for c in range(1, N_CELLS):
+        if h.ctl[c] != h.seat or c == mill_cell:
+            continue
+        n = workers_of_on(g, h.seat, c)
+        if n <= 0:
+            continue
+        v = h_cell_prod(h, c, n)
+        if v <= 0.0:
+            continue
+        for i in range(k):
+            if v > best[i]:
+                j = k - 1
+                while j > i:
+                    best[j] = best[j - 1]
+                    cells[j] = cells[j - 1]
+                    j -= 1
+                best[i] = v
+                cells[i] = c
+                break
+    if mill_cell > 0:
+        cells[3] = mill_cell
+        best[3] = h_cell_prod(h, mill_cell, workers_of_on(g, h.seat, mill_cell) + 1)
+    for i in range(4):
+        if cells[i] <= 0:
+            continue
+        total += best[i]
+        r = resource_of_terrain(g.rules.terrain[cells[i]])
+        if r >= 0 and r < 4:
+            gain[r] += workers_of_on(g, h.seat, cells[i]) + (1 if i == 3 else 0)
+    return total
+
+
+cdef double h_bottom_net(HCtx* h, int b, const int* gain, bint* taken) noexcept nogil:
+    # Net worth of taking mat bottom action b after the top action brought
+    # `gain` tokens: effect and coins, less the tokens spent.
+    cdef int have = h.res[b] + gain[b], c = h.cost[b], coerce = 1 if h.coerce else 0
+    cdef double v, best = 0.0, spend
+    taken[0] = False
+    if have + coerce < c:
+        return 0.0
+    if have >= c:
+        spend = h_spend(h, b, have, c)
+    else:
+        spend = h_spend(h, b, have, have) + h.w[HW_CARD] * 0.8
+    v = h.bval[b] - spend
+    if h.coinsonly[b] - spend > v:
+        v = h.coinsonly[b] - spend
+    if v > best:
+        best = v
+        taken[0] = True
+    return best
+
+
+cdef double h_factory_top(HCtx* h, int card, int* gain) noexcept nogil:
+    # Worth of a Factory card's top action now (costs priced, rewards at
+    # their best use). gain: tokens it places (any type -> the best type).
+    cdef const FactoryCard* f = &h.g.rules.factory[card]
+    cdef double v = 0.0, best, x
+    cdef int r, i, b, rb, tmp[4]
+    for i in range(4):
+        gain[i] = 0
+    v -= f.cost_coins
+    v += h_pop(h, -f.cost_popularity)
+    v += h_power(h, -f.cost_power)
+    v -= f.cost_cards * h.w[HW_CARD] * 0.8
+    v -= (f.cost_any_res + f.cost_distinct_res) * h.w[HW_KEEP] * h.pair_val * 0.5
+    v += f.gain_coins
+    v += h_pop(h, f.gain_popularity)
+    v += h_power(h, f.gain_power)
+    v += h_cards(h, f.gain_cards)
+    for i in range(f.gain_any_res):
+        best = -1.0
+        rb = 0
+        for r in range(4):
+            x = h_tok(h, r, h.res[r] + gain[r])
+            if x > best:
+                best = x
+                rb = r
+        v += best
+        gain[rb] += 1
+    for i in range(f.gain_workers):
+        v += h_worker_val(h, h.wk_board + i)
+    if f.produce_hexes > 0:
+        v += h_produce_est(h, f.produce_hexes, False, tmp)
+        for r in range(4):
+            gain[r] += tmp[r]
+    if f.free_bottom_mask:
+        best = 0.0
+        x = 0.0
+        for b in range(4):
+            if (f.free_bottom_mask >> b) & 1 and h.eff[b] > 0.0:
+                if h.eff[b] > best:
+                    x = best
+                    best = h.eff[b]
+                elif h.eff[b] > x:
+                    x = h.eff[b]
+        v += best
+        if f.free_bottom_count > 1:
+            v += x
+    return v
+
+
+cdef double h_top_option(HCtx* h, int opt, int section, int* gain) noexcept nogil:
+    # Worth of DK_TOP option `opt` (without the bottom action that follows).
+    cdef const GameState* g = h.g
+    cdef const Player* p = &g.p[h.seat]
+    cdef int v = opt // 100, a = (opt // 10) % 10, bonus = opt % 10, r
+    cdef int pw, pp, pc
+    cdef double x
+    for r in range(4):
+        gain[r] = 0
+    if opt == 0:
+        return 0.0
+    if v == TV_MOVE:
+        return h_move_plan(h, top_value(p, TC_MOVE_UNITS, TOP_BASE_MOVE_UNITS), False)
+    if v == TV_GAIN:
+        return a
+    if v == TV_TRADE_RES or v == TV_TRADE_POP:
+        x = -TOP_TRADE_COST + (h_power(h, STRUCTURE_BONUS_AMOUNT) if bonus else 0.0)
+        if v == TV_TRADE_POP:
+            return x + h_pop(h, a)
+        return x       # the tokens are priced with the bottom action (h_top_total)
+    if v == TV_BOLSTER_POWER or v == TV_BOLSTER_CARDS:
+        x = -TOP_BOLSTER_COST + (h_pop(h, STRUCTURE_BONUS_AMOUNT) if bonus else 0.0)
+        if v == TV_BOLSTER_POWER:
+            return x + h_power(h, a)
+        return x + h_cards(h, a)
+    if v == TV_PRODUCE:
+        produce_cost(g, h.seat, &pw, &pp, &pc)
+        x = h_power(h, -pw) + h_pop(h, -pp) - pc
+        return x + h_produce_est(h, top_value(p, TC_PRODUCE_HEXES, TOP_BASE_PRODUCE_HEXES),
+                                 p.structure_cell[S_MILL] != OFF_BOARD, gain)
+    if v == TV_FACTORY:
+        return h_factory_top(h, p.factory_card, gain)
+    return 0.0
+
+
+cdef double h_top_total(HCtx* h, int opt, int section) noexcept nogil:
+    # Worth of top option `opt` followed by the section's bottom action.
+    cdef const GameState* g = h.g
+    cdef const Player* p = &g.p[h.seat]
+    cdef int gain[4]
+    cdef int b, r1, r2
+    cdef double top, best, v
+    cdef bint taken
+    top = h_top_option(h, opt, section, gain)
+    if section == 4:
+        return top + h_move_plan(h, 1, True)
+    b = g.rules.mats[p.mat].bottom_of_section[section]
+    if opt // 100 == TV_TRADE_RES:
+        # Choose the 2 tokens with the bottom action in mind.
+        best = H_NEG
+        for r1 in range(4):
+            for r2 in range(r1, 4):
+                gain[0] = 0
+                gain[1] = 0
+                gain[2] = 0
+                gain[3] = 0
+                gain[r1] += 1
+                gain[r2] += 1
+                v = (h_tok(h, r1, h.res[r1]) + h_tok(h, r2, h.res[r2] + (1 if r1 == r2 else 0))
+                     + h_bottom_net(h, b, gain, &taken))
+                if v > best:
+                    best = v
+        return top + best
+    return top + h_bottom_net(h, b, gain, &taken)
+
+
+cdef double h_section(HCtx* h, int s) noexcept nogil:
+    # Worth of section s: its best top option (as the engine lists them)
+    # followed by its bottom action.
+    cdef GameState c
+    cdef int32_t buf[MAX_OPTIONS]
+    cdef int n, i
+    cdef double best = H_NEG, v
+    memcpy(&c, h.g, sizeof(GameState))
+    c.events = NULL
+    c.t.section = s
+    n = top_options(&c, buf)
+    for i in range(n):
+        v = h_top_total(h, buf[i], s)
+        if v > best:
+            best = v
+    return best
+
+
+# ---------------------------------------------------------------- combat
+
+cdef int h_my_side(const GameState* g, int seat) noexcept nogil:
+    return 0 if g.t.cb_seat[0] == seat else 1
+
+
+cdef void h_combat_target(HCtx* h, int* target, int* hopeless) noexcept nogil:
+    # The strength to aim for in the current combat: enough to beat the
+    # opponent's full dial and card slots (ties go to the attacker); if that
+    # is out of reach but the expected strength is not, aim above the
+    # expectation; else give up (and play at most a 2 to draw a card).
+    cdef const GameState* g = h.g
+    cdef int seat = h.seat, side = h_my_side(g, seat), opp = g.t.cb_seat[1 - h_my_side(g, seat)]
+    cdef int cell = g.t.cb_cell, k, n, v, ok, mymax, full, dialmax
+    cdef double exp
+    cdef const Player* p = &g.p[seat]
+    k = combat_card_limit(g, seat, cell)
+    mymax = dial_max(g, seat)
+    n = k
+    v = 3
+    while v >= 0 and n > 0:
+        ok = p.hand[v] if p.hand[v] < n else n
+        mymax += ok * (v + 2)
+        n -= ok
+        v -= 1
+    k = combat_card_limit(g, opp, cell)
+    n = hand_size(g, opp)
+    if n < k:
+        k = n
+    dialmax = dial_max(g, opp)
+    full = dialmax + k * 5 + (1 if side == 1 else 0)
+    exp = 0.85 * dialmax + k * h.card_est + (1 if side == 1 else 0) + h.w[HW_DIAL_MARGIN]
+    hopeless[0] = 0
+    if mymax >= full:
+        target[0] = full
+    elif mymax >= exp:
+        target[0] = <int>(exp + 0.999)
+        if target[0] > mymax:
+            target[0] = mymax
+    else:
+        target[0] = 0
+        hopeless[0] = 1
+
+
+cdef double h_commit_cost(HCtx* h, int dial, int n2, int n3, int n4, int n5) noexcept nogil:
+    # Power is kept for later (and for its star); cards are cheaper to spend.
+    return (-h_power(h, -dial) + h.w[HW_CARD] * 0.3 * (n2 + n3 + n4 + n5)
+            + 0.01 * (n3 + 2 * n4 + 3 * n5))
+
+
+cdef int h_plan_commit(HCtx* h, int fixed_dial, int* out_dial, int* out_cards) noexcept nogil:
+    # Cheapest dial and card set reaching the target (fixed_dial >= 0: the
+    # dial is already set). Returns 1 if found.
+    cdef const GameState* g = h.g
+    cdef const Player* p = &g.p[h.seat]
+    cdef int target, hopeless, lim, dmax, d, n2, n3, n4, n5, tot, found = 0
+    cdef double cost, best = 1.0e18
+    h_combat_target(h, &target, &hopeless)
+    lim = combat_card_limit(g, h.seat, g.t.cb_cell)
+    dmax = dial_max(g, h.seat)
+    out_dial[0] = 0
+    out_cards[0] = 0
+    if hopeless:
+        # Revealing any power makes the loser draw a card (§13.4): a lone 2
+        # is a fair swap; otherwise keep everything.
+        if lim > 0 and p.hand[0] > 0:
+            out_cards[0] = 1
+        if fixed_dial >= 0:
+            out_dial[0] = fixed_dial
+        return 1
+    for d in range(dmax + 1):
+        if fixed_dial >= 0 and d != fixed_dial:
+            continue
+        for n5 in range((lim if lim < p.hand[3] else p.hand[3]) + 1):
+            for n4 in range((lim - n5 if lim - n5 < p.hand[2] else p.hand[2]) + 1):
+                for n3 in range((lim - n5 - n4 if lim - n5 - n4 < p.hand[1] else p.hand[1]) + 1):
+                    for n2 in range((lim - n5 - n4 - n3 if lim - n5 - n4 - n3 < p.hand[0]
+                                     else p.hand[0]) + 1):
+                        tot = d + 2 * n2 + 3 * n3 + 4 * n4 + 5 * n5
+                        if tot < target:
+                            continue
+                        cost = h_commit_cost(h, d, n2, n3, n4, n5)
+                        if cost < best:
+                            best = cost
+                            found = 1
+                            out_dial[0] = d
+                            out_cards[0] = n2 + 8 * n3 + 64 * n4 + 512 * n5
+    if not found:
+        # Out of reach with this dial: everything the cards allow.
+        out_dial[0] = dmax if fixed_dial < 0 else fixed_dial
+        n5 = lim if lim < p.hand[3] else p.hand[3]
+        n4 = lim - n5 if lim - n5 < p.hand[2] else p.hand[2]
+        n3 = lim - n5 - n4 if lim - n5 - n4 < p.hand[1] else p.hand[1]
+        n2 = lim - n5 - n4 - n3 if lim - n5 - n4 - n3 < p.hand[0] else p.hand[0]
+        out_cards[0] = n2 + 8 * n3 + 64 * n4 + 512 * n5
+    return 1
+
+
+# ---------------------------------------------------------------- scoring one option
+
+cdef double h_encounter(HCtx* h, int o) noexcept nogil:
+    cdef const GameState* g = h.g
+    cdef const EncounterOption* e
+    cdef double v = 0.0, best, x
+    cdef int r, i, b, have[4]
+    if o == 3:
+        return 0.0
+    e = &g.rules.encounters[g.t.enc_card].opt[o]
+    v -= e.cost_coins
+    v += h_pop(h, -e.cost_popularity + e.gain_popularity) if e.cost_popularity or e.gain_popularity else 0.0
+    v += e.gain_coins
+    v += h_power(h, e.gain_power)
+    v += h_cards(h, e.gain_cards)
+    for r in range(4):
+        have[r] = h.res[r]
+        v += h_toks(h, r, have[r], e.gain_res[r])
+        have[r] += e.gain_res[r]
+    for i in range(e.gain_any_res):
+        best = 0.0
+        b = 0
+        for r in range(4):
+            x = h_tok(h, r, have[r])
+            if x > best:
+                best = x
+                b = r
+        have[b] += 1
+        v += best
+    for i in range(e.gain_workers):
+        if i < h.on_mat:
+            v += h_worker_val(h, h.wk_board + i)
+    best = 0.0
+    if e.free_upgrade and h.eff[BOT_UPGRADE] > best:
+        best = h.eff[BOT_UPGRADE]
+    if e.free_deploy and h.eff[BOT_DEPLOY] > best:
+        best = h.eff[BOT_DEPLOY]
+    if e.free_build and h.eff[BOT_BUILD] > best:
+        best = h.eff[BOT_BUILD]
+    if e.free_enlist and h.eff[BOT_ENLIST] > best:
+        best = h.eff[BOT_ENLIST]
+    return v + best
+
+
+cdef double h_build_cell(HCtx* h, int c, int s) noexcept nogil:
+    # Where to build: the structure-bonus tile, the Mill's production, and
+    # holding a territory that the workers may leave.
+    cdef GameState tmp
+    cdef const GameState* g = h.g
+    cdef double v = 0.0
+    cdef int before, after
+    h_board(h)
+    if h.w[HW_TILE] != 0.0 and structure_tile_kind(g) >= 0:
+        memcpy(&tmp, g, sizeof(GameState))
+        tmp.events = NULL
+        before = structure_bonus_coins(&tmp, h.seat)
+        tmp.p[h.seat].structure_cell[s] = c
+        after = structure_bonus_coins(&tmp, h.seat)
+        v += h.w[HW_TILE] * (after - before)
+    if s == S_MILL:
+        v += 0.3 * h.turns_left / 3.0 * h_cell_prod(h, c, h.my_workers[c] + 1)
+    v += 0.2 * h_terr(h, c)
+    if h.threat[c]:
+        v -= 0.3
+    return v
+
+
+cdef double h_score(HCtx* h, int kind, int32_t opt) noexcept nogil:
+    cdef const GameState* g = h.g
+    cdef const Player* p = &g.p[h.seat]
+    cdef int c, r, a, b, k, u, cell, nm, nu, src, dial, cards, need
+    cdef int gain[4]
+    cdef double v, x
+    cdef bint taken
+    if kind == DK_OBJECTIVE:
+        # A met objective is a star now (§16): reveal it.
+        return 1.0 if opt > 0 else 0.0
+    if kind == DK_SECTION:
+        return h_section(h, opt)
+    if kind == DK_TOP:
+        return h_top_total(h, opt, g.t.section)
+    if kind == DK_BOTTOM:
+        if g.t.section == 4:
+            return h_move_plan(h, 1, True) if opt == 1 else 0.0
+        b = g.rules.mats[p.mat].bottom_of_section[g.t.section]
+        if opt == 0:
+            return 0.0
+        v = -h_spend(h, b, h.res[b], h.cost[b])
+        if opt == 1:
+            return v + h.bval[b]
+        if opt == 2:
+            return v + h.bval[b] - g.rules.mats[p.mat].bottom_coins[b]
+        if opt == 3:
+            return v + h.coinsonly[b]
+        return v + h.coinsonly[b] - g.rules.mats[p.mat].bottom_coins[b]
+    if kind == DK_MOVE_UNIT:
+        h_board(h)
+        if opt == 0:
+            return h.w[HW_MOVE_MIN]
+        u = opt - 1
+        k = max_steps(g, h.seat, u)
+        return h_unit_best(h, u, p.unit_cell[u], k, &cell)
+    if kind == DK_MOVE_STEP:
+        h_board(h)
+        u = g.t.mv_unit
+        src = p.unit_cell[u]
+        if opt == 0:
+            return 0.0
+        v = h_unit_delta(h, u, src, opt)
+        if g.t.mv_steps_left > 1 and not h_stops(h, u, opt):
+            # the best place reachable through opt (the rest of the steps)
+            x = h_via(h, u, src, opt, g.t.mv_steps_left - 1)
+            if x > v:
+                v = x
+        return v
+    if kind == DK_CARRY_WORKERS:
+        h_board(h)
+        nm = opt // 16
+        nu = opt % 16
+        return h_carry_workers(h, nm + nu, nm)
+    if kind == DK_CARRY_RES:
+        h_board(h)
+        return h_carry_res(h, opt)
+    if kind == DK_TRADE:
+        if opt == 0:
+            return 0.0
+        c = opt // 4
+        r = opt % 4
+        v = h_tok(h, r, h.res[r]) + 0.01 * workers_of_on(g, h.seat, c)
+        if g.t.section >= 0 and g.t.section < 4:
+            # a token that makes this turn's bottom action payable
+            b = g.rules.mats[p.mat].bottom_of_section[g.t.section]
+            need = h.cost[b] - h.res[b] - (1 if h.coerce else 0)
+            if r == b and need > 0 and need <= g.t.trade_left:
+                gain[0] = 0
+                gain[1] = 0
+                gain[2] = 0
+                gain[3] = 0
+                gain[b] = need
+                v += h_bottom_net(h, b, gain, &taken) / need
+        return v
+    if kind == DK_PRODUCE:
+        if opt == 0:
+            return 0.0
+        c = opt // 16
+        a = opt % 16
+        h_board(h)
+        v = h_cell_prod(h, c, a)
+        return v
+    if kind == DK_PAY:
+        h_board(h)
+        if opt >= 1000:
+            # Coercion: a combat card stands in for a token (§12).
+            r = g.t.pay_type if g.t.pay_type >= 0 else 0
+            return h_tok(h, r, h.res[r] - 1) - h.w[HW_CARD] * (0.6 + 0.15 * (opt - 1002))
+        c = opt // 4
+        return 0.1 * h.threat[c] - 0.001 * (opt % 4)
+    if kind == DK_DISCARD:
+        return -opt
+    if kind == DK_UPGRADE:
+        return h_upgrade_top(h, opt // 4) + h_upgrade_bottom(h, opt % 4)
+    if kind == DK_DEPLOY:
+        h_board(h)
+        c = opt // 4
+        return h_ability(h, opt % 4) + h.mech_pot[c] + 0.3 * h.threat[c] * h.my_workers[c]
+    if kind == DK_BUILD:
+        return h_structure(h, opt % 4) + h_build_cell(h, opt // 4, opt % 4)
+    if kind == DK_ENLIST:
+        return h_recruit(h, opt // 4) + h_onetime(h, opt % 4)
+    if kind == DK_COMBAT_ORDER:
+        h_board(h)
+        return h_edge(h, h.en_seat[opt], opt, h.my_plastic[opt]) if h.en_seat[opt] >= 0 else 0.0
+    if kind == DK_ARTILLERY:
+        # 1 power for the opponent's 2 (§11.3).
+        k = g.t.cb_seat[1 - h_my_side(g, h.seat)]
+        return 1.0 if (opt == 1 and g.p[k].power > 0) else 0.0
+    if kind == DK_SCOUT:
+        return 1.0 if opt == 1 else 0.0
+    if kind == DK_DIAL:
+        h_plan_commit(h, -1, &dial, &cards)
+        return -(opt - dial if opt > dial else dial - opt)
+    if kind == DK_CARDS:
+        h_plan_commit(h, g.t.cb_dial[h_my_side(g, h.seat)], &dial, &cards)
+        if opt == cards:
+            return 1.0
+        k = h_cards_total(opt) - h_cards_total(cards)
+        return -(k if k > 0 else -k) - 0.01 * (opt % 8 + (opt // 8) % 8 + (opt // 64) % 8 + opt // 512)
+    if kind == DK_RETREAT:
+        # An adjacent lake keeps the units on the board (Seaworthy).
+        return 0.0 if opt == base_cell(g, h.seat) else 1.0
+    if kind == DK_ENCOUNTER:
+        return h_encounter(h, opt)
+    if kind == DK_GAIN_AMOUNT:
+        # Partial rewards are for the rare gain that hurts.
+        return opt
+    if kind == DK_GAIN_RES:
+        if opt == 0:
+            return 0.0
+        r = opt % 4
+        return h_tok(h, r, h.res[r]) + 0.001
+    if kind == DK_GAIN_WORKER:
+        if opt == 0:
+            return 0.0
+        h_board(h)
+        return h_worker_val(h, h.wk_board) + 0.1 * h_cell_prod(h, opt, h.my_workers[opt] + 1)
+    if kind == DK_FREE_ACTION:
+        if opt == 4:
+            return 0.0
+        return h.eff[opt]
+    if kind == DK_FACTORY_PICK:
+        return h_factory_pick(h, opt)
+    return 0.0
+
+
+cdef inline int h_cards_total(int opt) noexcept nogil:
+    return 2 * (opt % 8) + 3 * ((opt // 8) % 8) + 4 * ((opt // 64) % 8) + 5 * ((opt // 512) % 8)
+
+
+cdef double h_via(HCtx* h, int u, int src, int first, int steps) noexcept nogil:
+    # Best gain of a path that starts with the step src -> first.
+    cdef int cell
+    cdef double v = h_unit_best(h, u, first, steps, &cell)
+    if cell == first:
+        return h_unit_delta(h, u, src, first)
+    return h_unit_delta(h, u, src, cell)
+
+
+cdef double h_factory_pick(HCtx* h, int card) noexcept nogil:
+    cdef int gain[4]
+    cdef int r
+    cdef double v = h_factory_top(h, card, gain)
+    for r in range(4):
+        if gain[r] > 0:
+            v += h_toks(h, r, h.res[r], gain[r])
+    return v
+
+
+cdef double h_carry_workers(HCtx* h, int n, int moved) noexcept nogil:
+    # Carry n workers along with the mech: worth it when they produce better
+    # at the destination and it holds no enemy to fight.
+    cdef const GameState* g = h.g
+    cdef int u = g.t.mv_unit, a = g.p[h.seat].unit_cell[u], d = g.t.mv_dest
+    cdef double v
+    if n == 0:
+        return 0.0
+    if h.en_plastic[d] > 0:
+        return -1.0 * n
+    v = h.w[HW_PRODUCTION] * (h_prod_after(h, a, d, n) - h.prod_base)
+    if h.my_workers[a] == n and h.my_plastic[a] <= 1 and not h.my_struct[a] and is_territory(g, a):
+        v -= h_terr(h, a) * 0.5
+    # workers that already moved cannot move again by themselves
+    v += 0.01 * moved
+    return v
+
+
+cdef double h_carry_res(HCtx* h, int n) noexcept nogil:
+    # Tokens left where no own unit or structure remains would be lost.
+    cdef const GameState* g = h.g
+    cdef int u = g.t.mv_unit, a = g.p[h.seat].unit_cell[u]
+    cdef int stay = h.my_units[a] - 1 - h_popcount(g.t.carry_workers)
+    cdef bint keep = stay > 0 or (h.my_struct[a] and h.en_units[a] == 0)
+    if keep:
+        return -n
+    return n
+
+
+# ---------------------------------------------------------------- the policy
+
+cdef int32_t heuristic_choose(const GameState* g, int seat, int policy_id, const double* w,
+                              Rng* stream, const int32_t* options, int n) noexcept nogil:
+    """Pick one of `options` for `seat` at the pending decision: the best
+    scored, ties broken uniformly on the seat's own stream."""
+    cdef HCtx h
+    cdef double sc[MAX_OPTIONS]
+    cdef double best = H_NEG
+    cdef int i, k, nbest
+    cdef int kind = g.decision
+    if n <= 1:
+        return options[0]
+    h_init(&h, g, seat, w)
+    for i in range(n):
+        sc[i] = h_score(&h, kind, options[i])
+        if sc[i] > best:
+            best = sc[i]
+    nbest = 0
+    for i in range(n):
+        if sc[i] >= best - 1.0e-7:
+            nbest += 1
+    if nbest == 1:
+        for i in range(n):
+            if sc[i] >= best - 1.0e-7:
+                return options[i]
+    k = rng_below(stream, nbest)
+    for i in range(n):
+        if sc[i] >= best - 1.0e-7:
+            if k == 0:
+                return options[i]
+            k -= 1
+    return options[0]
+
+
+# ---------------------------------------------------------------- Python access
+# (heuristics.pxi is included after pyapi.pxi, so Game is known here.)
+
+cdef class CompiledSeats:
+    """Compiled policies for every seat of a Game, stepped from Python.
+
+    CompiledSeats(seed, policy_ids, weights): each seat's stream is seeded
+    derive_seed(seed, 1 + seat), as in play_batch, so stepping a Game built
+    with the same seed from its start with `step(game)` reproduces the batch
+    game decision for decision. `choose(game)` only returns the option the
+    deciding seat's policy picks (advancing that seat's stream).
+    """
+    cdef Rng prng[MAX_SEATS]
+    cdef int32_t pol[MAX_SEATS]
+    cdef double w[MAX_SEATS * N_POLICY_WEIGHTS]
+    cdef readonly int n
+
+    def __init__(self, seed, policy_ids, weights=None):
+        cdef int s, i
+        cdef uint64_t sd = int(seed) & 0xFFFFFFFFFFFFFFFF
+        ids = [int(x) for x in policy_ids]
+        self.n = len(ids)
+        if self.n < 1 or self.n > MAX_SEATS:
+            raise UserError(f"policy_ids must name 1..{MAX_SEATS} seats, got {self.n}")
+        for s in range(self.n):
+            if ids[s] < 0 or ids[s] >= N_COMPILED_POLICIES:
+                raise UserError(f"policy id {ids[s]} of seat {s} is unknown; compiled policies: "
+                                f"{', '.join(f'{k}={v}' for k, v in COMPILED_POLICIES.items())}")
+            self.pol[s] = ids[s]
+            rng_seed(&self.prng[s], derive_seed(sd, 1 + s))
+            for i in range(N_POLICY_WEIGHTS):
+                self.w[s * N_POLICY_WEIGHTS + i] = 0.0
+        if weights is not None:
+            rows = [list(r) for r in weights]
+            if len(rows) != self.n or any(len(r) > N_POLICY_WEIGHTS for r in rows):
+                raise UserError(f"weights must be {self.n} rows of at most {N_POLICY_WEIGHTS} numbers")
+            for s in range(self.n):
+                for i, x in enumerate(rows[s]):
+                    self.w[s * N_POLICY_WEIGHTS + i] = float(x)
+
+    def choose(self, Game game):
+        """The option the deciding seat's policy picks now (None when over)."""
+        cdef int k = legal_options(&game.g, game.buf)
+        cdef int s = game.g.decider
+        if k <= 0 or s < 0:
+            return None
+        if s >= self.n:
+            raise UserError(f"seat {s} decides but only {self.n} seats have a policy")
+        game.n_opts = k
+        return choose(self.pol[s], &game.g, s, game.buf, k, &self.prng[s],
+                      &self.w[s * N_POLICY_WEIGHTS])
+
+    def step(self, Game game):
+        """Apply the deciding seat's choice; returns it (None when over)."""
+        opt = self.choose(game)
+        if opt is not None:
+            game.apply(opt)
+        return opt
+
+    def play(self, Game game, int max_decisions=1000000):
+        """Step until the game is over (or max_decisions); returns the count."""
+        cdef int steps = 0
+        while not game.is_over and steps < max_decisions:
+            self.step(game)
+            steps += 1
+        return steps
