@@ -153,13 +153,12 @@ def views_headline(frame: pl.DataFrame) -> pl.DataFrame:
 
 
 def seat_counts(ds, pairs) -> pl.DataFrame:
-    from simsuite.reporting.dataset import collect
-
+    """Games of each banned pair by player count and seat (from the cached aggregate)."""
     names = [label_of(f, m) for f, m in pairs]
-    lf = ds.scan().with_columns((pl.col("faction") + "+" + pl.col("mat")).str.to_lowercase().alias("_pair"))
-    counts = collect(lf.filter(pl.col("_pair").is_in(names))
-                     .group_by(["_pair", "n_players", "seat"]).agg(pl.len().cast(pl.Int64).alias("games")))
-    counts = counts.rename({"_pair": "pair"}).sort(["pair", "n_players", "seat"])
+    g = analysis.group_counts(ds, ["faction", "mat", "seat"], report="banned-pairs")
+    g = g.with_columns((pl.col("faction") + "+" + pl.col("mat")).str.to_lowercase().alias("pair"))
+    counts = g.filter(pl.col("pair").is_in(names)).select("pair", "n_players", "seat", "games")
+    counts = counts.sort(["pair", "n_players", "seat"])
     return counts.with_columns((pl.col("games") / pl.col("games").sum().over(["pair", "n_players"])).alias("share"))
 
 
