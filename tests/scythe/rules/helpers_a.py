@@ -39,7 +39,7 @@ TV_BOLSTER_POWER, TV_BOLSTER_CARDS, TV_PRODUCE, TV_FACTORY = 5, 6, 7, 8
 B_SKIP, B_TAKE, B_NO_COINS, B_NO_EFFECT, B_NEITHER = 0, 1, 2, 3, 4
 
 # raw event kinds (ext/scythe/core.pxi EventKind)
-EV_STAR, EV_END, EV_UNDO_MOVE, EV_RECRUIT_BONUS = 3, 11, 14, 16
+EV_TURN, EV_STAR, EV_END, EV_UNDO_MOVE, EV_RECRUIT_BONUS = 1, 3, 11, 14, 16
 
 PLAIN_STARS = ("upgrades", "mechs", "structures", "recruits", "workers", "popularity", "power")
 
