@@ -94,6 +94,8 @@ def test_units_leave_their_base_to_adjacent_territories_and_base_rivers_block(ru
     put_mech(g, r, "riverwalk", 33)
     assert g.step_targets(r, CHAR) == [20, 26, 33]
     assert g.step_targets(r, W0) == [26, 33]        # abilities never serve workers
+    c = seat(g, "crimea")
+    assert g.step_targets(c, CHAR) == [50, 54]      # base 7 also touches lake 49
 
 
 def test_any_number_of_own_units_share_a_territory(rules):

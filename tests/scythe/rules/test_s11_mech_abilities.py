@@ -162,6 +162,26 @@ def test_seaworthy_loser_may_retreat_to_an_adjacent_lake_or_its_base(rules):
     assert g.unit_cell(n, m) == 38 and workers_on(g, n, 38) == [W0]
 
 
+def test_seaworthy_retreat_takes_workers_onto_a_lake_only_with_a_mech(rules):
+    # Rulebook 000 "МОРЕПЛАВСТВО": only the character and mechs have the ability;
+    # workers reach a lake only carried by a mech (digest §8.5), so workers
+    # beside a lone character retreat to the base.
+    g = blank(rules, ["nordic", "crimea"])
+    n, c = seat(g, "nordic"), seat(g, "crimea")
+    put_mech(g, n, "seaworthy", 11)
+    g.set_unit(n, CHAR, 37)
+    workers(g, n, 37, 2)
+    g.set_unit(c, CHAR, 43)
+    g.set_player(n, power=0)
+    g.set_player(c, power=3, popularity=5)
+    attack(g, c, CHAR, 37)
+    fight(g, 1, 0, 0, 0)
+    do(g, "retreat", 29)
+    assert g.unit_cell(n, CHAR) == 29
+    assert workers_on(g, n, 2) == [W0, W0 + 1]
+    g.check_invariants()
+
+
 def test_submerge_links_every_lake_like_tunnels(rules):
     # Rulebook 000 "ЗАНУРЕННЯ": onto and off lakes, and from one lake to any
     # other lake (digest §11.3).

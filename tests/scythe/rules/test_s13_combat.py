@@ -225,8 +225,10 @@ def test_committed_choices_stay_hidden_until_both_are_in(rules):
     do(g, "dial", 5)
     do(g, "cards", cards(n5=1))
     seen = g.observation(d)
-    assert seen["combat"]["my_dial"] == 0
-    assert 5 not in seen["combat"].values()
+    comb = seen["combat"]
+    assert set(comb) <= {"cell", "attacker", "defender", "my_dial", "my_cards"}
+    assert comb.get("my_dial", 0) == 0              # only the defender's own side
+    assert sum(comb.get("my_cards", {}).values()) == 0
     assert seen["players"][a]["hand_size"] == 2     # the card is still in hand
     assert seen["players"][a]["power"] == 5
 
@@ -428,3 +430,30 @@ def test_sixth_star_ends_the_game_and_pending_combats_are_undone(rules):
     assert g.unit_cell(c, m) == 25                  # back from the pending combat on 31
     assert g.unit_cell(n, nm) == 31
     assert g.unit_cell(c, CHAR) == 37               # the fought combat stands
+
+
+def test_undone_speed_move_returns_to_the_cell_it_last_left(rules):
+    # Rulebook 000 "ОБМЕЖЕННЯ ЩОДО ЗІРОК І КІНЕЦЬ ГРИ": units whose move would
+    # have started a pending combat return "на ту територію, звідки вони
+    # перемістилися". AMBIGUITY: for a two-step Speed move that can be the start
+    # or the intermediate territory; the engine documents the latter
+    # (state.pxd TurnCtx.came_from "cell each unit last stepped from"), and the
+    # workers the mech carried go back with it.
+    g = blank(rules, ["crimea", "nordic"])
+    c, n = seat(g, "crimea"), seat(g, "nordic")
+    m = put_mech(g, c, "speed", 45)
+    workers(g, c, 45, 1)
+    g.set_unit(c, CHAR, 43)
+    g.set_unit(n, CHAR, 37)
+    put_mech(g, n, "riverwalk", 31)
+    g.set_player(c, power=3, star_placed={"upgrades": 1, "mechs": 1, "structures": 1,
+                                          "recruits": 1, "power": 1})
+    g.set_player(n, power=0)
+    start_move(g, c)
+    step(g, m, 39, 31, workers=1)                   # 45 -> 39 -> 31, carrying the worker
+    step(g, CHAR, 37)
+    end_move(g)
+    do(g, "combat_order", 37)
+    fight(g, 1, 0, 0, 0)
+    assert g.end_reason == "sixth_star"
+    assert g.unit_cell(c, m) == 39 and workers_on(g, c, 39) == [W0]
