@@ -323,23 +323,21 @@ cdef inline bint a_better(int k1, int f1, int c1, int k2, int f2, int c2) noexce
 # Each finder applies steps 1-4 and writes the unit and the destination; it returns False
 # when the symbol is not valid (no unit, or no territory meets steps 2 and 4, I-6).
 
-cdef bint a_find_worker(const GameState* g, int* unit, int* dest) noexcept nogil:
-    # Move worker (seed p.6; Example 3).
+cdef void automa_worker_scores(const GameState* g, int u, int* score, int8_t* status) noexcept nogil:
+    """Steps 2 and 4 of the worker move for worker u (seed p.6, Example 3): score[c] = how
+    many other Automa units have c in their neighbourhood; status[c] = 1 for a possible
+    destination, 2 for a valid territory in a human combat unit's neighbourhood (the "*"
+    hexes, never chosen), 0 for a territory that is not valid."""
     cdef uint8_t valid[N_CELLS]
     cdef uint8_t threat[N_CELLS]
     cdef uint8_t nb[N_CELLS]
-    cdef int score[N_CELLS]
     cdef int seat = g.automa.seat
-    cdef int u, v, c, k, best = -1, bk = 0
-    u = a_choose_unit(g, UNIT_WORKER0, N_UNITS)
-    if u < 0:
-        return False
+    cdef int v, c
     a_support(g, True, valid)
     a_threat(g, threat)
     for c in range(N_CELLS):
         score[c] = 0
-    # Score: how many other Automa units have the territory in their neighbourhood (the
-    # chosen worker is picked up before step 4 and no longer counts).
+    # The chosen worker is picked up after step 2 and no longer counts in step 4.
     for v in range(N_UNITS):
         if v == u or not a_territory(g, g.p[seat].unit_cell[v]):
             continue
@@ -349,9 +347,27 @@ cdef bint a_find_worker(const GameState* g, int* unit, int* dest) noexcept nogil
         for c in range(N_CELLS):
             score[c] += nb[c]
     for c in range(N_CELLS):
-        if not valid[c] or threat[c] or a_human_units(g, c) > 0:
-            continue
-        if a_unit_count(g, seat, c, UNIT_WORKER0, N_UNITS) - (1 if g.p[seat].unit_cell[u] == c else 0) > 0:
+        if (not valid[c] or a_human_units(g, c) > 0
+                or a_unit_count(g, seat, c, UNIT_WORKER0, N_UNITS) - (1 if g.p[seat].unit_cell[u] == c else 0) > 0):
+            status[c] = 0
+        elif threat[c]:
+            status[c] = 2
+        else:
+            status[c] = 1
+
+
+cdef bint a_find_worker(const GameState* g, int* unit, int* dest) noexcept nogil:
+    # Move worker (seed p.6): the most Automa units around, outside human combat units'
+    # neighbourhoods.
+    cdef int score[N_CELLS]
+    cdef int8_t status[N_CELLS]
+    cdef int u, c, k, best = -1, bk = 0
+    u = a_choose_unit(g, UNIT_WORKER0, N_UNITS)
+    if u < 0:
+        return False
+    automa_worker_scores(g, u, score, status)
+    for c in range(N_CELLS):
+        if status[c] != 1:
             continue
         k = -score[c]
         if best < 0 or a_better(k, a_fdist(g, c), c, bk, a_fdist(g, best), best):
@@ -386,27 +402,38 @@ cdef int a_target_distance(const GameState* g, int h) noexcept nogil:
     return best if best >= 0 else 0
 
 
-cdef bint a_find_combat_move(const GameState* g, bint hero, int* unit, int* dest) noexcept nogil:
-    # Move mech / move hero without attack (seed p.7; Example 4).
+cdef void automa_combat_move_distances(const GameState* g, int u, int* out) noexcept nogil:
+    """Steps 2 and 4 of the mech / hero move for unit u (seed p.7, Example 4): out[c] is the
+    distance from a valid territory c to the nearest human combat unit, -1 if c is not valid."""
     cdef uint8_t valid[N_CELLS]
     cdef int seat = g.automa.seat
-    cdef int u, c, k, best = -1, bk = 0
+    cdef int c
+    a_support(g, True, valid)
+    for c in range(N_CELLS):
+        if (not valid[c] or a_human_units(g, c) > 0
+                or a_unit_count(g, seat, c, 0, UNIT_WORKER0) - (1 if g.p[seat].unit_cell[u] == c else 0) > 0):
+            out[c] = -1
+        else:
+            out[c] = a_target_distance(g, c)
+
+
+cdef bint a_find_combat_move(const GameState* g, bint hero, int* unit, int* dest) noexcept nogil:
+    # Move mech / move hero without attack (seed p.7): closest to a human combat unit.
+    cdef int dist[N_CELLS]
+    cdef int seat = g.automa.seat
+    cdef int u, c, best = -1
     if hero:
         u = UNIT_CHARACTER if g.p[seat].unit_cell[UNIT_CHARACTER] != OFF_BOARD else -1
     else:
         u = a_choose_unit(g, UNIT_MECH0, UNIT_MECH0 + N_MECHS)
     if u < 0:
         return False
-    a_support(g, True, valid)
+    automa_combat_move_distances(g, u, dist)
     for c in range(N_CELLS):
-        if not valid[c] or a_human_units(g, c) > 0:
+        if dist[c] < 0:
             continue
-        if a_unit_count(g, seat, c, 0, UNIT_WORKER0) - (1 if g.p[seat].unit_cell[u] == c else 0) > 0:
-            continue
-        k = a_target_distance(g, c)
-        if best < 0 or a_better(k, a_fdist(g, c), c, bk, a_fdist(g, best), best):
+        if best < 0 or a_better(dist[c], a_fdist(g, c), c, dist[best], a_fdist(g, best), best):
             best = c
-            bk = k
     if best < 0:
         return False
     unit[0] = u
