@@ -110,6 +110,11 @@ def build(ds, args) -> ReportResult:
         Col("pair", "pair", "text"), Col("n_players", "players", "int"), Col("seat", "seat (0 = first)", "int"),
         Col("games", "games", "int"), Col("share", "share", "rate"),
     ]))
+    opp = opponents(ds, pairs)
+    res.tables.append(Table("opponents", "Whom the banned pairs met (games with each opposing faction)", opp, [
+        Col("pair", "pair", "text"), Col("n_players", "players", "int"), Col("faction_other", "opposing faction", "text"),
+        Col("games", "games", "int"), Col("share", "share of its games", "rate"),
+    ]))
     res.notes += [
         "rank: place among all pairs by difference from the field (1 = strongest), within the player count.",
         "p adj in the banned tables: correction over the banned pairs only (hypotheses fixed in "
@@ -118,7 +123,8 @@ def build(ds, args) -> ReportResult:
         "Industrial always starts: the same-seat table compares each pair with the other rows at "
         "its seat and player count (independent games; Newcombe interval, stratified z-test).",
         "The dataset must play the banned pairs with the ban off, with seats and opponents "
-        "balanced across pairs, e.g. scenarios/scythe-balance-pairs.toml.",
+        "balanced across pairs, e.g. scenarios/scythe-balance-pairs.toml; the last two tables "
+        "show where the banned pairs sat and whom they met.",
     ] + views.field_notes(args.correction) + views.dataset_notes(ds)
     cells = [(f, m) for f, m in pairs]
     res.charts.append(views.heatmap_chart("heatmap", "Win rate minus the field's, faction x mat "
@@ -150,6 +156,21 @@ def views_headline(frame: pl.DataFrame) -> pl.DataFrame:
     """The pooled rows ('all') when there are several player counts, else the only count."""
     label = analysis.ALL if (frame["players"] == analysis.ALL).any() else frame["players"][0]
     return frame.filter(pl.col("players") == label).sort("rank")
+
+
+def opponents(ds, pairs) -> pl.DataFrame:
+    """For each banned pair: in how many of its games each other faction sat at the table."""
+    names = [label_of(f, m) for f, m in pairs]
+    co = analysis.cooccurrence(ds, ["faction", "mat"], report="banned-pairs")
+    co = co.with_columns((pl.col("faction") + "+" + pl.col("mat")).str.to_lowercase().alias("pair"))
+    co = co.filter(pl.col("pair").is_in(names) & (pl.col("faction_other") != pl.col("faction")))
+    met = co.group_by(["pair", "n_players", "faction_other"]).agg(pl.col("games").sum())
+    played = analysis.group_counts(ds, ["faction", "mat"], report="banned-pairs").with_columns(
+        (pl.col("faction") + "+" + pl.col("mat")).str.to_lowercase().alias("pair")
+    ).select("pair", "n_players", pl.col("games").alias("played"))
+    met = met.join(played, on=["pair", "n_players"], how="left")
+    return met.with_columns((pl.col("games") / pl.col("played")).alias("share")).drop("played").sort(
+        ["pair", "n_players", "faction_other"])
 
 
 def seat_counts(ds, pairs) -> pl.DataFrame:

@@ -260,6 +260,11 @@ def _adjust_by_family(res: pl.DataFrame, correction: str) -> np.ndarray:
     return adj
 
 
+def group_labels(ds: Dataset, keys: Sequence[str], report: str = "tables") -> pl.DataFrame:
+    """The distinct groups of `keys`, in a fixed order (their index in the per-game pass)."""
+    return group_counts(ds, keys, None, report).select(list(keys)).unique(maintain_order=True)
+
+
 def _as_text(frame: pl.DataFrame, key: str) -> List[str]:
     """A key column as the strings the per-file pass compares (polars' cast, nulls marked)."""
     return frame.select(pl.col(key).cast(pl.String).fill_null(NULL_LABEL)).to_series().to_list()
@@ -277,12 +282,12 @@ def _pass_games(ds: Dataset, groupings: Dict[str, List[str]], report: str):
             seen = maps.setdefault(k, {})
             for v in _as_text(g, k):
                 seen.setdefault(v, len(seen))
-    # per grouping: combined key code -> group index (the row of its group table)
+    # per grouping: combined key code -> group index (the row of `group_labels`)
     plans = {}
     for name, keys in groupings.items():
         sizes = [len(maps[k]) for k in keys]
         strides = np.cumprod([1] + sizes[:-1])
-        g = group_counts(ds, keys, None, report)
+        g = group_labels(ds, keys, report)
         combos = np.zeros(g.height, dtype=np.int64)
         for k, stride in zip(keys, strides):
             combos += stride * np.array([maps[k][v] for v in _as_text(g, k)], dtype=np.int64)
@@ -449,3 +454,25 @@ def versus_same_seat(ds: Dataset, keys: Sequence[str], confidence: float = 0.95,
     out = out.with_columns(pl.Series("p_adj", _adjust_by_family(out, correction)))
     order = pl.col("players").replace({ALL: "999"}).cast(pl.Int64)
     return out.sort(order, maintain_order=True)
+
+
+def cooccurrence(ds: Dataset, keys: Sequence[str], report: str = "tables") -> pl.DataFrame:
+    """How many games each group shared with each other group, per player count.
+
+    Columns: n_players, the keys of the group, the keys of the other group (suffix
+    `_other`), games. A group appearing twice in a game counts each pairing once per seat.
+    """
+    keys = list(keys)
+    ds.require(list(NEEDED) + ["seat", "game_index"] + keys, report)
+    acc = _pass_games(ds, {"_": keys}, report)["_"]
+    order = group_labels(ds, keys, report)
+    rows = []
+    for n, a in sorted(acc.items()):
+        k = a["counts"].size
+        C = a["C"].reshape(k, k)
+        for i, j in zip(*np.nonzero(C)):
+            if i != j:
+                rows.append({"n_players": n, **order.row(int(i), named=True),
+                             **{f"{key}_other": v for key, v in order.row(int(j), named=True).items()},
+                             "games": int(C[i, j])})
+    return pl.DataFrame(rows, infer_schema_length=None)

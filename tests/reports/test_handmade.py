@@ -227,3 +227,13 @@ def test_same_seat_single_stratum_is_the_two_proportion_test(mixed):
     table = [[2, 0], [1, 1]]
     ref = ss.chi2_contingency(table, correction=False)
     assert close(r["p"], ref.pvalue)  # pooled z^2 equals Pearson's 2x2 statistic
+
+
+def test_cooccurrence_by_hand(hand2p):
+    ds = open_dataset(hand2p)
+    co = analysis.cooccurrence(ds, ["faction"])
+    met = {(r["faction"], r["faction_other"]): r["games"] for r in co.iter_rows(named=True)}
+    # crimea met nordic in g0-g4, polania in g5, saxony in g6; nordic met saxony in g7
+    assert met == {("crimea", "nordic"): 5, ("nordic", "crimea"): 5, ("crimea", "polania"): 1,
+                   ("polania", "crimea"): 1, ("crimea", "saxony"): 1, ("saxony", "crimea"): 1,
+                   ("nordic", "saxony"): 1, ("saxony", "nordic"): 1}

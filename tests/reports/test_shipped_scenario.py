@@ -44,6 +44,10 @@ def test_banned_pairs_table_and_heat_map(pairs_dataset, tmp_path, capsys):
     # turn order follows the mat number (Rulebook 000 setup step 18): Industrial always starts
     seats = [r for r in doc["tables"]["seats"]["rows"] if r["pair"] == "rusviet+industrial"]
     assert [(r["seat"], r["share"]) for r in seats] == [(0, 1.0)]
+    # the scenario balances opponents: in 4-player games of 5 factions every other faction
+    # sits at 3 of each 4 of the pair's games
+    for r in doc["tables"]["opponents"]["rows"]:
+        assert r["share"] == 0.75 and r["faction_other"] not in r["pair"]
     img = imread(chart)
     assert img.shape[0] > 800 and img.shape[1] > 600
     assert len(np.unique((img[..., :3] * 255).astype(np.uint8).reshape(-1, 3), axis=0)) > 50
