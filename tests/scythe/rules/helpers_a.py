@@ -107,9 +107,12 @@ def workers(g, seat, *cells):
         g.set_unit(seat, W0 + k, cells[k] if k < len(cells) else None)
 
 
-def stars(g, seat, n):
-    """Give the seat `n` plain stars (the first n of PLAIN_STARS) and nothing else."""
-    g.set_player(seat, star_placed={k: i < n for i, k in enumerate(PLAIN_STARS)},
+def stars(g, seat, n, but=()):
+    """Give the seat `n` plain stars (the first n of PLAIN_STARS not named in
+    `but`) and no combat or objective star."""
+    kinds = [k for k in PLAIN_STARS if k not in but][:n]
+    assert len(kinds) == n
+    g.set_player(seat, star_placed={k: k in kinds for k in PLAIN_STARS},
                  combat_stars=0, objective_stars=0)
 
 
@@ -178,6 +181,13 @@ def bottom(g, opt=B_TAKE, *tokens):
     """Take the pending bottom action (`opt`) and pay for it."""
     do(g, "bottom", opt)
     pay(g, *tokens)
+
+
+def any_effect(g):
+    """If a bottom action's effect (upgrade, deploy, build, enlist) is still to be
+    chosen, take its first legal option."""
+    if g.decision_name in ("upgrade", "deploy", "build", "enlist"):
+        g.apply(g.legal_options()[0])
 
 
 def events(g, kind, since=0):
