@@ -173,10 +173,13 @@ def test_the_character_and_workers_carry_no_workers(rules):
 def test_a_worker_moves_itself_then_a_mech_carries_it_onward(rules):
     # Rulebook 000 §8 "МЕХИ": "you may first move a worker onto the mech's
     # territory, then carry it further with the mech" (digest §8.2).
+    # An upgraded Move (3 units) shows the worker has then used its own move.
     g = blank(rules, ["saxony", "crimea"])
     s = seat(g, "saxony")
     m = put_mech(g, s, "riverwalk", 30)
     g.set_unit(s, W0, 23)
+    g.set_unit(s, CHAR, 41)
+    g.set_player(s, top_cubes=[0, 1, 1, 1, 1, 1])
     start_move(g, s)
     step(g, W0, 30)
     do(g, "move_unit", m + 1)
@@ -185,6 +188,24 @@ def test_a_worker_moves_itself_then_a_mech_carries_it_onward(rules):
     assert g.legal_options() == [0, 16]             # 16*a: a worker that already moved
     do(g, "carry_workers", 16)
     assert g.unit_cell(s, W0) == 37 and g.unit_cell(s, m) == 37
+    assert g.decision_name == "move_unit" and g.legal_options() == [0, CHAR + 1]
+
+
+def test_carried_workers_may_ride_a_second_mech(rules):
+    # Rulebook 000 "МЕХИ": carrying is the mech's move, not the workers', so
+    # another mech may carry the same workers on in the same Move.
+    g = blank(rules, ["saxony", "crimea"])
+    s = seat(g, "saxony")
+    m1 = put_mech(g, s, "riverwalk", 23)
+    m2 = put_mech(g, s, "underpass", 30)
+    workers(g, s, 23, 2)
+    start_move(g, s)
+    step(g, m1, 30, workers=2)
+    do(g, "move_unit", m2 + 1)
+    do(g, "move_step", 37)
+    assert g.legal_options() == [0, 1, 2]           # both count as not moved
+    do(g, "carry_workers", 2)
+    assert units_on(g, s, 37) == [m2, W0, W0 + 1]
 
 
 # ---------------------------------------------------------------- §8.3 enemy presence

@@ -5,7 +5,7 @@ Disarm).
 
 A deployed mech's ability serves the character and every mech, never workers
 (Rulebook 000 "Відтепер ваш герой і всі мехи (але не робітники) володіють
-властивістю"). Default combat ground: mountain-free tundra 37 (no tunnel,
+властивістю"). Default combat ground: tundra 37 (no tunnel,
 no encounter symbol), attacked from village 43; tunnel tundra 44 for Disarm.
 """
 import pytest
@@ -86,6 +86,31 @@ def test_speed_mech_picks_up_and_drops_workers_and_resources_midway(rules):
     assert g.resources(37)["oil"] == 1
 
 
+@pytest.mark.xfail(strict=True, reason="ENGINE BUG: a Speed character may drop and pick up "
+                   "resources at the intermediate territory; the seed grants that to mechs only")
+def test_speed_character_keeps_its_resources_to_the_end_of_its_move(rules):
+    # Rulebook 000 "ШВИДКІСТЬ ... Володіючи цією властивістю, ваші мехи можуть
+    # підбирати й залишати на території ресурси й робітників під час виконання
+    # дії переміщення" and §23 "Якщо мех володіє властивістю швидкості, він може
+    # переносити ... на різних етапах": mid-move pick-up and drop is the Speed
+    # mech's; any other unit picks its resources up where its move starts and
+    # drops them where it ends (digest §8.2).
+    g = blank(rules, ["saxony", "crimea"])
+    s = seat(g, "saxony")
+    put_mech(g, s, "speed", 41)
+    g.set_unit(s, CHAR, 23)
+    g.set_resources(23, {"wood": 2})
+    g.set_resources(30, {"oil": 3})
+    start_move(g, s)
+    do(g, "move_unit", CHAR + 1)
+    do(g, "move_step", 30)
+    do(g, "carry_resources", 2)                     # the wood sets off
+    do(g, "move_step", 37)
+    assert g.decision_name != "carry_resources"     # nothing to choose on the way
+    assert g.resources(37) == {"oil": 0, "metal": 0, "wood": 2, "food": 0}
+    assert g.resources(30)["oil"] == 3
+
+
 # ---------------------------------------------------------------- Riverwalk §11.2
 @pytest.mark.parametrize("faction, frm, allowed, refused", [
     ("nordic", 17, {11, 18}, {10}),      # forests and mountains; not village 10
@@ -108,6 +133,8 @@ def test_riverwalk_crosses_rivers_into_the_two_printed_terrains_only(rules, fact
     after = set(g.step_targets(f, CHAR))
     assert after - before == allowed
     assert set(g.step_targets(f, m)) == after       # mechs as the character
+    other = put_mech(g, f, "speed", frm)
+    assert set(g.step_targets(f, other)) == after   # every mech, not only its own
     if faction != "nordic":                         # (Nordic workers Swim, §12)
         assert not (allowed | refused) & set(g.step_targets(f, W0))   # never workers
     if faction == "crimea":

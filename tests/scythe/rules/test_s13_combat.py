@@ -129,14 +129,14 @@ def test_attacker_chooses_the_order_of_several_combats(rules):
     end_move(g)
     assert g.decision_name == "combat_order" and g.current_player == s
     assert g.legal_options() == [31, 37]
-    do(g, "combat_order", 31)
-    assert g.state()["combat"]["defender"] == n     # Nordic only; Crimea waits
-    fight(g, 3, 0, 0, 0, s, n)
-    assert g.controller(31) == s
-    cb = g.state()["combat"]
-    assert (cb["cell"], cb["defender"]) == (37, c)
+    do(g, "combat_order", 37)                       # the later cell first
+    assert g.state()["combat"]["defender"] == c     # Crimea only; Nordic waits
     fight(g, 0, 0, 3, 0, s, c)
     assert g.controller(37) == c and g.unit_cell(s, CHAR) == 5
+    cb = g.state()["combat"]
+    assert (cb["cell"], cb["defender"]) == (31, n)
+    fight(g, 3, 0, 0, 0, s, n)
+    assert g.controller(31) == s
 
 
 # ---------------------------------------------------------------- §13.2 abilities first
