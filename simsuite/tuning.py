@@ -1,0 +1,376 @@
+"""`simsuite tune`: improve a compiled policy's weights by self-play against a fixed field.
+
+The scenario names the policy to tune and its opponents: its first player's policy is tuned (a
+compiled heuristic, e.g. `economy`, with its weights as the starting point) and the other
+players' policies are the field, e.g.
+
+    game = "scythe"
+    players = 4
+    [[policy]]
+    name = "economy"            # tuned, starting from these weights
+    [[policy]]
+    name = "economy"            # the field: here three copies of the untuned policy
+    [[policy]]
+    name = "economy"
+    [[policy]]
+    name = "economy"
+
+The search is a (1+lambda) evolution strategy with common random numbers. Each generation
+plays the parent and lambda Gaussian mutants (a per-weight scale taken from the starting
+weights, a step size adapted by the one-fifth rule) on the same fresh games, the tuned policy
+taking every seat in turn, and keeps the mutant with the highest win rate if it beats the
+parent's win rate on those games. Everything is seeded from `--seed`, and the games played
+never exceed `--budget`:
+
+- 70% of the budget goes to the search;
+- 20% to the paired check: on fresh games the tuned and the starting weights each play the
+  same seats against the same field; the printed margin is the difference of their win rates
+  with a 95% confidence interval (normal approximation on the per-game differences);
+- 10% to a head-to-head check: the tuned weights in one seat against the starting weights in
+  every other seat, with a 95% Wilson interval around the tuned win rate (fair share 1/n).
+
+The tuned weights are written as TOML: `name` and a `[weights]` table, which is also a valid
+entry for a scenario's policy table (copy the weights inline, or point to the file with
+`load_weights_file`).
+"""
+from __future__ import annotations
+
+import math
+import os
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Optional
+
+import numpy as np
+
+from simsuite.errors import UserError
+from simsuite.policies import MAX_WEIGHTS, PolicyChoice, compiled_policies
+
+LAMBDA = 4                  # mutants per generation
+SEARCH_SHARE = 0.7
+PAIRED_SHARE = 0.2
+SIGMA0 = 0.3                # initial step, as a fraction of each weight's scale
+MIN_SCALE = 0.5             # a weight near 0 still moves by about this much
+MIN_GAMES_PER_EVAL = 8      # games per candidate per generation, at the least
+# Stream indices under the tuner seed (simsuite.rng.derive_seed).
+_SEARCH_STREAM, _PAIRED_STREAM, _H2H_STREAM, _MUTATION_STREAM = 1, 2, 3, 4
+
+
+@dataclass
+class Evaluation:
+    """Results of one policy's games: per game, did the tuned seat win."""
+    wins: np.ndarray        # int8 per game, 1 if the evaluated seat won (rank 1)
+
+    @property
+    def rate(self) -> float:
+        return float(self.wins.mean()) if len(self.wins) else float("nan")
+
+
+@dataclass
+class TuneResult:
+    policy: str
+    weight_names: tuple
+    start: np.ndarray
+    tuned: np.ndarray
+    generations: int
+    accepted: int
+    games_played: int
+    history: list = field(default_factory=list)       # (generation, parent rate, best mutant rate, sigma)
+    paired: dict = field(default_factory=dict)         # tuned/start rates, difference and its 95% CI
+    head_to_head: dict = field(default_factory=dict)   # tuned win rate vs the start weights, Wilson CI
+
+
+# ---------------------------------------------------------------- playing
+
+_RULES_CACHE: dict = {}
+
+
+def _core():
+    try:
+        from simsuite import _scythe
+    except ImportError:
+        raise UserError("the compiled Scythe core (simsuite._scythe) is not built; build it with "
+                        "python setup.py build_ext --inplace, or reinstall with pip install .")
+    return _scythe
+
+
+def _rules(config, core):
+    key = (id(core), config.normalized().__repr__())
+    if key not in _RULES_CACHE:
+        _RULES_CACHE[key] = core.Rules(config.data, ban_pairs=config.ban_pairs,
+                                       turn_cap=config.turn_cap, modules=config.modules,
+                                       camaraderie_on_move=config.camaraderie_on_move)
+    return _RULES_CACHE[key]
+
+
+def _play_chunk(config, core, seeds: np.ndarray, indices: np.ndarray, seat: int,
+                ids: np.ndarray, weights: np.ndarray) -> np.ndarray:
+    """Play games with the given seat policies; returns the winner flag of `seat` per game."""
+    from simsuite.games.scythe.spec import ScytheSpec
+
+    factions, mats = ScytheSpec().assignments(config, indices)
+    res = core.play_batch(_rules(config, core), seeds, config.n_players, factions, mats,
+                          ids, weights)
+    return np.asarray(res["winner"])[:, seat].astype(np.int8)
+
+
+def _lineup(setup: "_Setup", vector: np.ndarray, seat: int, others: Optional[np.ndarray] = None):
+    """Seat policies with the evaluated weights in `seat` and the field (or `others`) around it."""
+    n = setup.n
+    ids = np.zeros(n, dtype=np.int32)
+    w = np.zeros((n, MAX_WEIGHTS), dtype=np.float64)
+    ids[seat] = setup.policy_id
+    w[seat, :len(vector)] = vector
+    for j in range(1, n):
+        s = (seat + j) % n
+        if others is not None:
+            ids[s] = setup.policy_id
+            w[s, :len(others)] = others
+        else:
+            pol = setup.field[j - 1]
+            ids[s] = pol.compiled_id
+            w[s, :] = pol.weights
+    return ids, w
+
+
+@dataclass
+class _Setup:
+    config: Any
+    n: int
+    policy_name: str
+    policy_id: int
+    names: tuple
+    start: np.ndarray
+    scale: np.ndarray
+    field: list
+
+
+def _evaluate_many(setup: _Setup, core, vectors: list, master: int, first_index: int,
+                   games: int, jobs: int, others: Optional[np.ndarray] = None) -> list:
+    """Play `games` games for each weight vector on the same seeds (game index i puts the
+    evaluated weights in seat i mod n); returns one Evaluation per vector."""
+    from joblib import Parallel, delayed
+
+    from simsuite.runner import derive_seeds
+
+    n = setup.n
+    indices = np.arange(first_index, first_index + games, dtype=np.int64)
+    seeds = derive_seeds(master, indices)
+    tasks = []          # (vector index, game positions, seat, seat policy ids, weights)
+    for v_i, vec in enumerate(vectors):
+        for seat in range(n):
+            sel = np.nonzero(indices % n == seat)[0]
+            if len(sel):
+                ids, w = _lineup(setup, vec, seat, others)
+                tasks.append((v_i, sel, seat, ids, w))
+    if jobs == 1 or len(tasks) == 1:
+        outs = [_play_chunk(setup.config, core, seeds[sel], indices[sel], seat, ids, w)
+                for _, sel, seat, ids, w in tasks]
+    else:
+        outs = Parallel(n_jobs=jobs)(
+            delayed(_play_chunk_by_name)(setup.config, core.__name__, seeds[sel], indices[sel],
+                                         seat, ids, w)
+            for _, sel, seat, ids, w in tasks)
+    results = [np.zeros(games, dtype=np.int8) for _ in vectors]
+    for (v_i, sel, _, _, _), won in zip(tasks, outs):
+        results[v_i][sel] = won
+    return [Evaluation(r) for r in results]
+
+
+def _play_chunk_by_name(config, core_name: str, seeds, indices, seat, ids, w):
+    """Worker-process entry: import the core by module name (modules do not pickle)."""
+    import importlib
+
+    return _play_chunk(config, importlib.import_module(core_name), seeds, indices, seat, ids, w)
+
+
+# ---------------------------------------------------------------- statistics
+
+def paired_difference(a: np.ndarray, b: np.ndarray, z: float = 1.959963984540054):
+    """Mean of a - b over paired games and its normal-approximation confidence interval."""
+    d = np.asarray(a, dtype=np.float64) - np.asarray(b, dtype=np.float64)
+    n = len(d)
+    mean = float(d.mean()) if n else float("nan")
+    if n < 2:
+        return mean, (float("nan"), float("nan"))
+    sd = float(d.std(ddof=1))
+    half = z * sd / math.sqrt(n)
+    return mean, (mean - half, mean + half)
+
+
+# ---------------------------------------------------------------- the search
+
+def _setup(scenario_path: Path) -> _Setup:
+    from simsuite.scenario import load_scenario
+
+    sc = load_scenario(Path(scenario_path))
+    if sc.game != "scythe":
+        raise UserError(f"{Path(scenario_path).name}: game {sc.game!r} has no compiled policies to "
+                        "tune; tune a Scythe scenario (game = \"scythe\")")
+    config = sc.config
+    tuned: PolicyChoice = config.policies[0]
+    known = compiled_policies("scythe")
+    if tuned.is_python or tuned.name not in known or not known[tuned.name].weights:
+        raise UserError(f"{Path(scenario_path).name}: policy[0]: {tuned.name!r} has no weights to "
+                        "tune; make the first player's policy a compiled heuristic such as "
+                        "\"economy\" (the other players are the field it is tuned against)")
+    for i, p in enumerate(config.policies[1:], start=1):
+        if p.is_python:
+            raise UserError(f"{Path(scenario_path).name}: policy[{i}]: the field of a tuning run "
+                            "must be compiled policies (Python policies are too slow for it); "
+                            "use a compiled policy such as \"economy\" or \"random\"")
+    pol = known[tuned.name]
+    names = tuple(n for n, _ in pol.weights)
+    start = np.array(tuned.weights[:len(names)], dtype=np.float64)
+    scale = np.maximum(np.abs(start), MIN_SCALE)
+    return _Setup(config, config.n_players, pol.name, pol.id, names, start, scale,
+                  list(config.policies[1:]))
+
+
+def tune(scenario: Path, budget: int, seed: int, *, jobs: Optional[int] = None, core=None,
+         progress=None) -> TuneResult:
+    """Run the tuner (see the module docstring); returns the weights and the checks."""
+    from simsuite.rng import derive_seed
+
+    if isinstance(budget, bool) or not isinstance(budget, int) or budget < 1:
+        raise UserError(f"--budget: {budget!r} is not a number of games; pass a whole number, "
+                        "e.g. --budget 20000")
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0 or seed >= 1 << 64:
+        raise UserError(f"--seed: {seed!r} is not a seed; pass a whole number from 0 to 2**64-1")
+    setup = _setup(scenario)
+    n = setup.n
+    per_eval_min = max(MIN_GAMES_PER_EVAL, n)
+    minimum = int(math.ceil(((LAMBDA + 1) * per_eval_min) / SEARCH_SHARE)) + 1
+    if budget < minimum:
+        raise UserError(f"--budget: {budget} games are too few to tune a {n}-player policy; "
+                        f"give at least {minimum}")
+    core = core or _core()
+    jobs = jobs if jobs is not None else max(1, min(os.cpu_count() or 1, 8))
+
+    search_budget = int(budget * SEARCH_SHARE)
+    # games per candidate: enough generations to move (about 8), a multiple of the seats
+    m = max(per_eval_min, search_budget // ((LAMBDA + 1) * 8))
+    m -= m % n
+    m = max(m, n)
+    generations = max(1, search_budget // ((LAMBDA + 1) * m))
+    paired_games = max(n, int(budget * PAIRED_SHARE) // 2)
+    h2h_games = max(n, budget - generations * (LAMBDA + 1) * m - 2 * paired_games)
+
+    rng = np.random.Generator(np.random.PCG64(derive_seed(seed, _MUTATION_STREAM)))
+    search_master = derive_seed(seed, _SEARCH_STREAM)
+    parent = setup.start.copy()
+    sigma = SIGMA0
+    accepted = 0
+    history = []
+    played = 0
+    for gen in range(generations):
+        mutants = [parent + sigma * setup.scale * rng.standard_normal(len(parent))
+                   for _ in range(LAMBDA)]
+        evals = _evaluate_many(setup, core, [parent] + mutants, search_master, gen * m, m, jobs)
+        played += (LAMBDA + 1) * m
+        rates = [e.rate for e in evals]
+        best = int(np.argmax(rates[1:])) + 1
+        success = rates[best] > rates[0]
+        history.append((gen, rates[0], rates[best], sigma))
+        if progress:
+            progress(f"generation {gen + 1}/{generations}: parent {rates[0]:.3f}, best mutant "
+                     f"{rates[best]:.3f}{' (kept)' if success else ''}, step {sigma:.3f}")
+        if success:
+            parent = mutants[best - 1]
+            accepted += 1
+            sigma *= 1.5                # one-fifth rule: grow after a success ...
+        else:
+            sigma *= 1.5 ** -0.25       # ... shrink after a failure (balance at 1 in 5)
+        sigma = float(min(max(sigma, 0.02), 2.0))
+
+    # paired check on fresh games: tuned and start in the same seats, same field
+    pe = _evaluate_many(setup, core, [parent, setup.start], derive_seed(seed, _PAIRED_STREAM), 0,
+                        paired_games, jobs)
+    played += 2 * paired_games
+    diff, ci = paired_difference(pe[0].wins, pe[1].wins)
+    paired = {"games": paired_games, "tuned_rate": pe[0].rate, "start_rate": pe[1].rate,
+              "difference": diff, "ci95": ci}
+    # head to head: tuned in one seat, the start weights everywhere else
+    hh = _evaluate_many(setup, core, [parent], derive_seed(seed, _H2H_STREAM), 0, h2h_games, jobs,
+                        others=setup.start)[0]
+    played += h2h_games
+    from simsuite.reporting.stats import wilson_interval
+
+    k = int(hh.wins.sum())
+    head = {"games": h2h_games, "tuned_rate": hh.rate, "fair_share": 1.0 / n,
+            "ci95": wilson_interval(k, h2h_games)}
+    return TuneResult(setup.policy_name, setup.names, setup.start, parent, generations, accepted,
+                      played, history, paired, head)
+
+
+def _fmt(x: float) -> str:
+    return f"{x:.6g}"
+
+
+def write_weights(result: TuneResult, out: Path, *, scenario: str = "", budget: int = 0,
+                  seed: int = 0) -> None:
+    """Write `name` and a `[weights]` table (TOML) for a scenario's policy entry."""
+    p = result.paired
+    lines = [
+        f"# Tuned by `simsuite tune {scenario} --budget {budget} --seed {seed}`.",
+        f"# Search: {result.generations} generations of 1+{LAMBDA}, {result.accepted} improvements, "
+        f"{result.games_played} games in all.",
+        f"# Paired check on {p['games']} fresh games: win rate {p['tuned_rate']:.4f} (tuned) vs "
+        f"{p['start_rate']:.4f} (start), difference {p['difference']:+.4f}, "
+        f"95% CI [{p['ci95'][0]:+.4f}, {p['ci95'][1]:+.4f}].",
+        "# Use it in a scenario as a [[policy]] entry: copy `name` and the weights table.",
+        f'name = "{result.policy}"',
+        "",
+        "[weights]",
+    ]
+    for name, value in zip(result.weight_names, result.tuned):
+        lines.append(f"{name} = {_fmt(float(value))}")
+    out = Path(out)
+    tmp = out.with_name(out.name + ".tmp")
+    tmp.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    os.replace(tmp, out)
+
+
+def load_weights_file(path: Path, policy: Optional[str] = None) -> dict:
+    """The weights table of a file written by `simsuite tune` (for a scenario's policy entry);
+    one-line UserError when it is missing, malformed, or tuned for another policy."""
+    path = Path(path)
+    if not path.is_file():
+        raise UserError(f"{path}: weights file not found; give the path of a file written by "
+                        "simsuite tune (relative to the scenario)")
+    try:
+        doc = tomllib.loads(path.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as err:
+        raise UserError(f"{path.name}: not valid TOML: {err}; rewrite it with simsuite tune")
+    weights = doc.get("weights")
+    if not isinstance(weights, dict) or not all(isinstance(v, (int, float)) and not isinstance(v, bool)
+                                                for v in weights.values()):
+        raise UserError(f"{path.name}: needs a [weights] table of numbers; rewrite it with simsuite tune")
+    if policy is not None and doc.get("name") not in (None, policy):
+        raise UserError(f"{path.name}: holds weights of policy {doc.get('name')!r}, not {policy!r}; "
+                        f"use a file tuned for {policy!r} or change the policy name")
+    return {k: float(v) for k, v in weights.items()}
+
+
+def tune_command(scenario: Path, budget: int, seed: int, out: Path) -> None:
+    """`simsuite tune SCENARIO --budget N --seed S --out FILE`."""
+    import sys
+
+    out = Path(out)
+    if out.exists() and out.is_dir():
+        raise UserError(f"--out: {out} is a folder; give a file name such as tuned.toml")
+    if not out.parent.exists():
+        raise UserError(f"--out: folder {out.parent} does not exist; create it or choose another path")
+    result = tune(Path(scenario), budget, seed,
+                  progress=lambda msg: print(msg, file=sys.stderr, flush=True))
+    write_weights(result, out, scenario=str(scenario), budget=budget, seed=seed)
+    p, h = result.paired, result.head_to_head
+    print(f"tuned {result.policy}: {result.generations} generations, {result.accepted} improvements, "
+          f"{result.games_played} games; weights written to {out}")
+    print(f"against the field ({p['games']} paired games): tuned wins {p['tuned_rate']:.1%}, "
+          f"start weights {p['start_rate']:.1%}; difference {p['difference']:+.1%} "
+          f"(95% CI {p['ci95'][0]:+.1%} to {p['ci95'][1]:+.1%})")
+    print(f"head to head against the start weights ({h['games']} games): tuned wins "
+          f"{h['tuned_rate']:.1%} (95% CI {h['ci95'][0]:.1%} to {h['ci95'][1]:.1%}; "
+          f"fair share {h['fair_share']:.1%})")
