@@ -411,7 +411,7 @@ def test_a_lake_is_a_territory_where_two_lake_factions_fight(rules):
     n, p = seat(g, "nordic"), seat(g, "polania")
     put_mech(g, n, "seaworthy", 23)
     g.set_unit(n, CHAR, 23)
-    m = put_mech(g, p, "submerge", 24)
+    put_mech(g, p, "submerge", 24)
     g.set_player(n, power=2)
     g.set_player(p, power=2)
     assert g.controller(24) == p

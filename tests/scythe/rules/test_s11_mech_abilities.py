@@ -11,8 +11,8 @@ no encounter symbol), attacked from village 43; tunnel tundra 44 for Disarm.
 import pytest
 
 from tests.scythe.rules.helpers_b import (
-    CHAR, W0, attack, blank, cards, do, end_move, fight, hand, hand_total, mech_unit,
-    put_mech, seat, start_move, step, workers, workers_on,
+    CHAR, W0, attack, blank, cards, do, end_move, fight, hand, hand_total, put_mech,
+    seat, start_move, step, workers, workers_on,
 )
 from simsuite.games.scythe.game import load_rules
 

@@ -89,7 +89,7 @@ def test_meander_any_order_and_may_stop_after_one(rules):
 def test_meander_draws_only_one_encounter_card(rules):
     # Rulebook 000 "з колоди й надалі слід брати тільки 1 карту пригоди";
     # the card goes under the deck afterwards (§14).
-    g, p = _encounter(rules, "polania", coins=2, popularity=5)
+    g, _ = _encounter(rules, "polania", coins=2, popularity=5)
     deck_before = len(g.state()["encounter_deck"])
     do(g, "encounter", 0)
     _take_all(g)

@@ -78,7 +78,7 @@ def test_worked_example_denis_attacks_sofia(rules):
 def test_combat_comes_after_the_whole_move(rules):
     # Rulebook 000 "Бій може початися по завершенню дії переміщення ... після
     # того, як усі його фігурки перемістилися" (digest §13.1).
-    g, a, d = _duel(rules)
+    g, a, _ = _duel(rules)
     g.set_unit(a, W0, 48)
     start_move(g, a)
     step(g, CHAR, 37)
@@ -368,7 +368,7 @@ def test_no_third_combat_star_but_the_combat_is_fought(rules):
 def test_saxony_has_no_combat_star_limit_and_must_place(rules):
     # Rulebook 000 "САКСОНІЯ (ДОМІНУВАННЯ) ... не обмежена 2 зірками за перемоги
     # в боях ... мусить викласти одну з них" (digest §12, §13.4).
-    g, a, d = _duel(rules, factions=("saxony", "nordic"))
+    g, a, _ = _duel(rules, factions=("saxony", "nordic"))
     g.set_player(a, combat_stars=2)
     attack(g, a, CHAR, 37)
     fight(g, 2, 0, 1, 0)
