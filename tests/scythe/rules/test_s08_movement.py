@@ -3,7 +3,7 @@
 Cells: see helpers_b (board.toml ids). Rivers used here: 17-18, 18-19, 18-25,
 10-17, 11-17, 4-20 (base), 27-34, 27-35, 41-35.
 """
-from tests.scythe.rules.helpers_b import (
+from .helpers_b import (
     CHAR, W0, blank, do, end_move, forced, put_mech, seat, section, start_move,
     step, units_on, workers, workers_on,
 )

@@ -10,11 +10,10 @@ no encounter symbol), attacked from village 43; tunnel tundra 44 for Disarm.
 """
 import pytest
 
-from tests.scythe.rules.helpers_b import (
-    CHAR, W0, attack, blank, cards, do, end_move, fight, hand, hand_total, put_mech,
-    seat, start_move, step, workers, workers_on,
+from .helpers_b import (
+    CHAR, W0, attack, blank, cards, core, do, end_move, fight, hand, hand_total,
+    put_mech, seat, start_move, step, workers, workers_on,
 )
-from simsuite.games.scythe.game import load_rules
 
 
 # ---------------------------------------------------------------- Speed §11.1
@@ -402,7 +401,7 @@ def test_camaraderie_does_not_cover_displacement_by_movement_unless_configured(r
     # Rulebook 000 "ПРИЯТЕЛЬСТВО ... змушують робітників суперника відступити
     # після бою": digest §11.3 INTERPRETATION and §24.2 keep movement
     # displacement costly by default, behind the camaraderie_on_move option.
-    for rules_, loss in ((rules, 2), (load_rules(camaraderie_on_move=True), 0)):
+    for rules_, loss in ((rules, 2), (core.Rules(rules.data, camaraderie_on_move=True), 0)):
         g = blank(rules_, ["polania", "crimea"])
         p, c = seat(g, "polania"), seat(g, "crimea")
         put_mech(g, p, "camaraderie", 48)

@@ -4,7 +4,7 @@ scythe-base.md §12). The other faction abilities are tested elsewhere.
 Encounter card 1 (data/encounters.toml): option 0 gains 2 coins + 1 popularity,
 option 1 costs 2 coins for 4 food, option 2 costs 2 popularity for a free Build.
 """
-from tests.scythe.rules.helpers_b import (
+from .helpers_b import (
     CHAR, W0, blank, do, events_of, put_mech, seat, start_move, step,
 )
 

@@ -6,7 +6,7 @@ village 43; a second ground: mountain 31 attacked from forest 25.
 """
 import pytest
 
-from tests.scythe.rules.helpers_b import (
+from .helpers_b import (
     CHAR, W0, attack, blank, cards, do, end_move, events_of, fight, hand, hand_total,
     put_mech, seat, start_move, step, units_on, workers, workers_on,
 )

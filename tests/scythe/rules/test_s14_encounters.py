@@ -8,7 +8,7 @@ The token sits on village 28 (an encounter symbol), entered from farm 27.
 """
 import pytest
 
-from tests.scythe.rules.helpers_b import (
+from .helpers_b import (
     CHAR, W0, attack, blank, do, end_move, events_of, fight, put_mech, seat, start_move,
     step, workers_on,
 )

@@ -8,7 +8,7 @@ decision options are indices into the rules' card list (card id - 1).
 """
 import pytest
 
-from tests.scythe.rules.helpers_b import (
+from .helpers_b import (
     CHAR, W0, attack, blank, core, do, end_move, fight, put_mech, seat, section, start_move,
     step, workers,
 )

@@ -4,7 +4,7 @@ Objective cards used (data/objectives.toml): 12 "have at least 20 coins";
 1 "control at least 3 mountain territories"; 3 "control at least 3 farm
 territories". DK_OBJECTIVE options: 0 keep hidden, 1 + slot reveal that card.
 """
-from tests.scythe.rules.helpers_b import (
+from .helpers_b import (
     W0, blank, core, do, end_move, section, seat, start_move, step, workers,
 )
 
