@@ -1,76 +1,23 @@
-"""Handmade datasets whose figures the report tests work out by hand."""
+"""Fixtures: the handmade datasets of reportdata.py and a small synthetic dataset."""
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
 
+from reportdata import GAMES_MIXED, rows_2p
 from simsuite.reporting.synthetic import generate, write_dataset
-
-REPO = Path(__file__).resolve().parents[2]
-
-# Eight 2-player games. (game, seat, faction, mat, score, winner, tied, shared_win)
-#  g3: a tie on score broken by the tie-breakers (crimea wins, nobody shares);
-#  g4: a tie that survives every tie-breaker (both seats win, shared);
-#  polania plays one game and loses (a one-game group, zero wins);
-#  saxony plays two games and loses both (a zero-win group).
-GAMES_2P = [
-    (0, 0, "crimea", "industrial", 50, True, False, False),
-    (0, 1, "nordic", "patriotic", 40, False, False, False),
-    (1, 0, "nordic", "industrial", 45, True, False, False),
-    (1, 1, "crimea", "patriotic", 30, False, False, False),
-    (2, 0, "crimea", "patriotic", 60, True, False, False),
-    (2, 1, "nordic", "industrial", 35, False, False, False),
-    (3, 0, "nordic", "patriotic", 42, False, True, False),
-    (3, 1, "crimea", "industrial", 42, True, True, False),
-    (4, 0, "crimea", "industrial", 38, True, True, True),
-    (4, 1, "nordic", "patriotic", 38, True, True, True),
-    (5, 0, "polania", "industrial", 20, False, False, False),
-    (5, 1, "crimea", "patriotic", 55, True, False, False),
-    (6, 0, "saxony", "patriotic", 30, False, False, False),
-    (6, 1, "crimea", "industrial", 50, True, False, False),
-    (7, 0, "nordic", "industrial", 47, True, False, False),
-    (7, 1, "saxony", "patriotic", 33, False, False, False),
-]
-FIELDS = ("game_index", "seat", "faction", "mat", "score", "winner", "tied", "shared_win")
-
-
-def rows_2p():
-    out = []
-    for g in GAMES_2P:
-        row = dict(zip(FIELDS, g))
-        row["rank"] = 1 if row["winner"] else 2
-        # components: coins carry the rest so that they add up to the score
-        row.update(score_stars=6, score_territories=9, score_resources=2, score_structure_bonus=3,
-                   score_coins=row["score"] - 20)
-        out.append(row)
-    return out
 
 
 @pytest.fixture
 def hand2p(tmp_path) -> Path:
-    """The eight 2-player games above, two games per shard file."""
+    """The eight 2-player games of reportdata.GAMES_2P, two games per shard file."""
     return write_dataset(rows_2p(), tmp_path / "hand2p", games_per_shard=2)
-
-
-# 2- and 3-player games without shared wins (for pooled rows and seat tests).
-#   (game, seat, faction, mat, score, winner)
-GAMES_MIXED = [
-    (0, 0, "crimea", "industrial", 50, True), (0, 1, "nordic", "patriotic", 40, False),
-    (1, 0, "nordic", "industrial", 45, True), (1, 1, "crimea", "patriotic", 30, False),
-    (2, 0, "crimea", "patriotic", 60, True), (2, 1, "nordic", "industrial", 35, False),
-    (3, 0, "nordic", "patriotic", 44, False), (3, 1, "crimea", "industrial", 46, True),
-    (10, 0, "crimea", "industrial", 70, True), (10, 1, "nordic", "patriotic", 50, False),
-    (10, 2, "saxony", "engineering", 40, False),
-    (11, 0, "saxony", "industrial", 41, False), (11, 1, "crimea", "patriotic", 39, False),
-    (11, 2, "nordic", "engineering", 52, True),
-    (12, 0, "nordic", "industrial", 35, False), (12, 1, "saxony", "patriotic", 55, True),
-    (12, 2, "crimea", "engineering", 45, False),
-]
 
 
 @pytest.fixture
 def mixed(tmp_path) -> Path:
+    """The 2- and 3-player games of reportdata.GAMES_MIXED, three games per shard file."""
     rows = [dict(zip(("game_index", "seat", "faction", "mat", "score", "winner"), g)) for g in GAMES_MIXED]
     return write_dataset(rows, tmp_path / "mixed", games_per_shard=3)
 

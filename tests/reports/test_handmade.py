@@ -1,6 +1,6 @@
 """Every figure of the group tables on handmade datasets, worked out by hand.
 
-The datasets are in conftest.py: hand2p (eight 2-player games with a tie broken by the
+The datasets are in reportdata.py: hand2p (eight 2-player games with a tie broken by the
 tie-breakers, a shared win, a zero-win group and a one-game group) and mixed (2- and
 3-player games). Win semantics: Rulebook 000 §"ПЕРЕМОЖЕЦЬ" / digest scythe-base.md §20.1
 (the winner is rank 1 after the tie-breakers; a tie that survives them is a shared win).
@@ -17,7 +17,7 @@ from scipy import stats as ss
 from simsuite.reporting import analysis
 from simsuite.reporting.dataset import open_dataset
 
-from test_stats import wilson_by_hand
+from reportdata import wilson_by_hand
 
 TOL = 1e-9
 

@@ -16,7 +16,7 @@ from simsuite.errors import UserError
 from simsuite.reporting import registry
 from simsuite.reporting.registry import report_command
 
-from conftest import REPO
+from reportdata import REPO
 
 REPORTS = ["all", "balance", "banned-pairs", "components", "seats", "summary"]
 
@@ -121,7 +121,7 @@ def test_all_html_references_every_chart(capsys, synthetic_small, tmp_path):
 
 def no_banned_pairs(tmp_path) -> Path:
     """hand2p with every patriotic mat renamed mechanical: no banned pair is ever played."""
-    from conftest import rows_2p
+    from reportdata import rows_2p
     from simsuite.reporting.synthetic import write_dataset
 
     rows = [{**r, "mat": "mechanical" if r["mat"] == "patriotic" else r["mat"]} for r in rows_2p()]
@@ -159,7 +159,7 @@ def test_components_by_hand(capsys, hand2p):
 
 
 def test_components_flags_parts_that_do_not_add_up(capsys, tmp_path):
-    from conftest import rows_2p
+    from reportdata import rows_2p
     from simsuite.reporting.synthetic import write_dataset
 
     rows = rows_2p()
@@ -232,7 +232,7 @@ def test_empty_and_incomplete_datasets(capsys, tmp_path):
 
 
 def test_damaged_game_is_reported(capsys, tmp_path):
-    from conftest import rows_2p
+    from reportdata import rows_2p
     from simsuite.reporting.synthetic import write_dataset
 
     rows = [{**r, "n_players": 2} for r in rows_2p() if not (r["game_index"] == 5 and r["seat"] == 1)]
@@ -259,7 +259,7 @@ def test_cli_and_script_entry_points(hand2p, tmp_path):
 
 def test_several_games_need_a_choice(capsys, tmp_path):
     """Each game's files are read alone, so games with different columns can share a folder."""
-    from conftest import rows_2p
+    from reportdata import rows_2p
     from simsuite.reporting.synthetic import write_dataset
 
     out = tmp_path / "two-games"

@@ -13,7 +13,7 @@ import pytest
 
 from simsuite.reporting.registry import report_command
 
-from conftest import REPO
+from reportdata import REPO
 
 GAMES = 400
 

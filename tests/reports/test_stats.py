@@ -7,17 +7,10 @@ import numpy as np
 import pytest
 from scipy import stats as ss
 
+from reportdata import wilson_by_hand
 from simsuite.reporting import stats
 
 TOL = 1e-9
-
-
-def wilson_by_hand(k, n, z=1.959963984540054):
-    """Wilson score interval written out from its definition (Wilson 1927)."""
-    p = k / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z / (1 + z * z / n) * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
-    return centre - half, centre + half
 
 
 @pytest.mark.parametrize("k,n", [(0, 1), (1, 1), (0, 2), (1, 2), (6, 7), (3, 6), (0, 17), (17, 17),

@@ -12,7 +12,7 @@ from simsuite.reporting.dataset import open_dataset
 from simsuite.reporting.registry import report_command
 from simsuite.reporting.synthetic import BANNED_PAIRS, SCHEMA, Effects, generate
 
-from conftest import REPO
+from reportdata import REPO
 
 
 def frame(path: Path) -> pl.DataFrame:
