@@ -195,6 +195,28 @@ def test_the_factory_move_takes_one_unit_up_to_two_steps(rules):
     assert g.unit_cell(s, W0 + 1) == 34
 
 
+@pytest.mark.xfail(strict=True, reason="ENGINE BUG: a unit on the Factory card's 2-step Move "
+                   "may drop and pick up resources midway; only Speed mechs may (seed)")
+def test_a_worker_on_the_factory_move_keeps_its_resources_to_the_end(rules):
+    # Rulebook 000 "ПЕРЕМІЩЕННЯ ... Решта правил переміщення залишаються
+    # незмінні": units carry resources from where the move starts to where it
+    # ends; picking up and dropping on the way is the Speed mechs' ("ваші мехи
+    # можуть підбирати й залишати ... під час виконання дії переміщення").
+    g = blank(rules, ["saxony", "crimea"])
+    s = seat(g, "saxony")
+    g.set_unit(s, W0, 23)
+    g.set_resources(23, {"wood": 2})
+    g.set_resources(30, {"oil": 3})
+    _factory_turn(g, s, card=3)
+    do(g, "bottom", 1)
+    do(g, "move_unit", W0 + 1)
+    do(g, "move_step", 30)
+    do(g, "carry_resources", 2)
+    do(g, "move_step", 37)
+    assert g.decision_name != "carry_resources"
+    assert g.resources(37)["wood"] == 2 and g.resources(30)["oil"] == 3
+
+
 def test_the_factory_move_with_speed_covers_three_territories(rules):
     # Rulebook 000 "ШВИДКІСТЬ ... цією дією ваш мех чи герой може переміститися
     # на відстань до 3 територій".
