@@ -296,3 +296,14 @@ def test_solo_difficulty_table(capsys, tmp_path):
     assert t["automa", True]["wins"] == 2 and t["automa", True]["expected"] == 0.5
     pol = {r["policy"]: r for r in doc["tables"]["policies"]["rows"]}
     assert pol["automa"]["wins"] == 3 and pol["heuristic"]["wins"] == 4
+
+
+def test_matplotlib_only_for_charts(hand2p, tmp_path):
+    """Tables never import matplotlib (an optional extra) or scipy (a test extra)."""
+    code = ("import sys, io, contextlib\n"
+            "from simsuite.reporting.registry import report_command\n"
+            "with contextlib.redirect_stdout(io.StringIO()):\n"
+            f"    for r in ('summary', 'balance', 'seats', 'components'): report_command(r, [{str(hand2p)!r}])\n"
+            "print('matplotlib' in sys.modules, 'scipy' in sys.modules)\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path)
+    assert out.returncode == 0 and out.stdout.split() == ["False", "False"], out.stderr
