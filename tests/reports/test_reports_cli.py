@@ -307,3 +307,13 @@ def test_matplotlib_only_for_charts(hand2p, tmp_path):
             "print('matplotlib' in sys.modules, 'scipy' in sys.modules)\n")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path)
     assert out.returncode == 0 and out.stdout.split() == ["False", "False"], out.stderr
+
+
+def test_by_players_splits_tables(capsys, mixed):
+    doc = json.loads(run(capsys, "summary", mixed, "--by-players", "--format", "json"))
+    crimea = {r["n_players"]: r for r in doc["tables"]["factions"]["rows"] if r["faction"] == "crimea"}
+    # crimea: 3 wins in 4 two-player games, 1 in 3 three-player games (reportdata.GAMES_MIXED)
+    assert (crimea[2]["games"], crimea[2]["wins"], crimea[2]["expected"]) == (4, 3, 0.5)
+    assert (crimea[3]["games"], crimea[3]["wins"]) == (3, 1) and abs(crimea[3]["expected"] - 1 / 3) < 1e-12
+    comp = json.loads(run(capsys, "components", mixed, "--by-players", "--format", "json"))
+    assert {r["n_players"] for r in comp["tables"]["factions"]["rows"]} == {2, 3}
