@@ -270,6 +270,18 @@ def _as_text(frame: pl.DataFrame, key: str) -> List[str]:
     return frame.select(pl.col(key).cast(pl.String).fill_null(NULL_LABEL)).to_series().to_list()
 
 
+def _codes(frame: pl.DataFrame, key: str, mapping: Dict[str, int], ds: Dataset) -> np.ndarray:
+    """A key column as group-key codes: via an Enum cast (much faster than a dict lookup)."""
+    cats = [v for v in mapping if v != NULL_LABEL]
+    to_code = np.array([mapping[c] for c in cats] + [mapping.get(NULL_LABEL, -1)], dtype=np.int64)
+    try:
+        phys = frame.select(pl.col(key).cast(pl.String).cast(pl.Enum(cats)).to_physical()
+                            .cast(pl.Int64).fill_null(len(cats))).to_series().to_numpy()
+    except pl.exceptions.PolarsError:  # a value the group tables did not see
+        raise UserError(f"dataset {ds.path} changed while the report was reading it; run it again") from None
+    return to_code[phys]
+
+
 def _pass_games(ds: Dataset, groupings: Dict[str, List[str]], report: str):
     """One pass over the shard files: per grouping and player count, the co-occurrence
     matrix of groups within games, group rows and wins, and the games' sum of w(w-1)."""
@@ -311,9 +323,7 @@ def _pass_games(ds: Dataset, groupings: Dict[str, List[str]], report: str):
         if not (np.array_equal(length, nps[start])
                 and np.array_equal(seats, np.arange(gi.size) - np.repeat(start, length))):
             raise damaged
-        codes = {k: frame.select(pl.col(k).cast(pl.String).fill_null(NULL_LABEL)
-                                 .replace_strict(maps[k], default=-1, return_dtype=pl.Int64))
-                 .to_series().to_numpy() for k in columns}
+        codes = {k: _codes(frame, k, maps[k], ds) for k in columns}
         wins_all = frame["winner"].fill_null(False).to_numpy().astype(np.int64)
         for n in sorted(set(nps[start].tolist())):
             sel = nps == n

@@ -237,3 +237,19 @@ def test_cooccurrence_by_hand(hand2p):
     assert met == {("crimea", "nordic"): 5, ("nordic", "crimea"): 5, ("crimea", "polania"): 1,
                    ("polania", "crimea"): 1, ("crimea", "saxony"): 1, ("saxony", "crimea"): 1,
                    ("nordic", "saxony"): 1, ("saxony", "nordic"): 1}
+
+
+def test_a_missing_key_is_a_group_of_its_own(hand2p, tmp_path):
+    """Rows without a faction (e.g. a side with none) form one group; renaming polania to
+    'no faction' changes no statistic."""
+    from reportdata import rows_2p
+    from simsuite.reporting.synthetic import write_dataset
+
+    rows = [{**r, "faction": None if r["faction"] == "polania" else r["faction"]} for r in rows_2p()]
+    ds_null = open_dataset(write_dataset(rows, tmp_path / "null", games_per_shard=3))
+    ds = open_dataset(hand2p)
+    a = analysis.equality_tests(ds, ["faction"]).drop("players")
+    b = analysis.equality_tests(ds_null, ["faction"]).drop("players")
+    assert np.allclose(a.to_numpy().astype(float), b.to_numpy().astype(float), equal_nan=True)
+    w = analysis.win_rates(ds_null, ["faction"]).filter(pl.col("faction").is_null())
+    assert (w["games"][0], w["wins"][0]) == (1, 0)
