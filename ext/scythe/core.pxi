@@ -266,8 +266,9 @@ cdef inline int bottom_free_boxes(const GameState* g, int seat, int b) noexcept 
 # ---------------------------------------------------------------- stars and the end
 cdef void undo_pending_moves(GameState* g) noexcept nogil:
     # §19.4: at the end of the game, units the active player moved onto a
-    # territory whose combat is still pending go back to where they came from.
-    cdef int a = g.active, c, u, back
+    # territory whose combat is still pending go back to where they came from,
+    # with the resources they carried there.
+    cdef int a = g.active, c, u, back, r
     cdef uint64_t cells = g.t.combat_cells
     if cells == 0:
         return
@@ -279,6 +280,11 @@ cdef void undo_pending_moves(GameState* g) noexcept nogil:
                 back = g.t.came_from[u]
                 if back > 0:
                     g.p[a].unit_cell[u] = back
+                    if u < UNIT_WORKER0:
+                        for r in range(4):
+                            if g.t.came_res[u][r] > 0 and g.cell_res[c][r] >= g.t.came_res[u][r]:
+                                g.cell_res[c][r] -= g.t.came_res[u][r]
+                                g.cell_res[back][r] += g.t.came_res[u][r]
                     emit(g, EV_UNDO_MOVE, a, u, c, back, 0, 0)
     g.t.combat_cells = 0
 

@@ -202,6 +202,9 @@ cdef void do_step(GameState* g) noexcept nogil:
     cdef bint stop = False
     p.unit_cell[u] = dest
     g.t.came_from[u] = frm
+    if u < UNIT_WORKER0:
+        for r in range(4):
+            g.t.came_res[u][r] = g.t.carry_res[r]
     for i in range(N_WORKERS):
         if (g.t.carry_workers >> i) & 1:
             w = UNIT_WORKER0 + i

@@ -15,9 +15,9 @@
 cdef enum:
     POLICY_RANDOM = 0
     N_POLICY_WEIGHTS = 32
-    N_COMPILED_POLICIES = 1      # heuristics.pxi raises this when it lands
+    N_COMPILED_POLICIES = 5      # random + the heuristics of heuristics.pxi (ids HP_FIRST..HP_LAST)
 
-COMPILED_POLICIES = {"random": POLICY_RANDOM}
+COMPILED_POLICIES = {"random": POLICY_RANDOM}   # heuristics.pxi adds its names
 
 
 cdef inline int32_t choose_random(const int32_t* opts, int n, Rng* rng) noexcept nogil:
@@ -31,5 +31,6 @@ cdef int32_t choose(int policy_id, const GameState* g, int seat, const int32_t* 
     """Dispatch point of the compiled policies (weights: N_POLICY_WEIGHTS per seat)."""
     if policy_id == POLICY_RANDOM:
         return choose_random(opts, n, rng)
-    # heuristics.pxi adds its policy ids here
+    if policy_id >= HP_FIRST and policy_id <= HP_LAST:
+        return heuristic_choose(g, seat, policy_id, weights, rng, opts, n)
     return choose_random(opts, n, rng)

@@ -417,15 +417,10 @@ cdef class Game:
         if self.g.t.cb_cell > 0 and PH_COMBAT_PRE <= self.g.t.phase <= PH_COMBAT_FINISH:
             comb = {"cell": self.g.t.cb_cell, "attacker": self.g.t.cb_seat[0],
                     "defender": self.g.t.cb_seat[1]}
-            # only the seat's own choices, once made (the dials are secret, §13.3)
-            ph = self.g.t.phase
+            # only the seat's own side (0 until chosen); the dials are secret (§13.3)
             for side in range(2):
-                if self.g.t.cb_seat[side] != seat or ph < PH_COMBAT_DIAL:
-                    continue
-                later = ph >= PH_COMBAT_RESOLVE or self.g.t.cb_stage > side
-                if later or (ph == PH_COMBAT_CARDS and self.g.t.cb_stage == side):
+                if self.g.t.cb_seat[side] == seat:
                     comb["my_dial"] = self.g.t.cb_dial[side]
-                if later:
                     comb["my_cards"] = {v + 2: self.g.t.cb_cards[side][v] for v in range(4)}
             obs["combat"] = comb
         if self.g.t.enc_card >= 0:

@@ -28,6 +28,6 @@ include "actions.pxi"
 include "turn.pxi"
 include "checks.pxi"
 include "policies.pxi"
-# include "heuristics.pxi"   # compiled heuristic policies (another engineer), when it exists
 include "batch.pxi"
 include "pyapi.pxi"
+include "heuristics.pxi"     # compiled heuristic policies (uses Game, so after pyapi.pxi)

@@ -417,6 +417,7 @@ ctypedef struct TurnCtx:
     int8_t bot_src                # ActionSource
     uint8_t bot_coins_ok
     uint8_t bot_effect_ok
+    uint8_t bot_own_recruit       # the actor's recruit bonus was exposed before the action (§6)
     int8_t eff_cell               # encounter: the effect is placed here; -1 normal placement
     int8_t eff_ret                # phase after the effect
     # paying resource tokens / combat cards
@@ -440,6 +441,7 @@ ctypedef struct TurnCtx:
     uint8_t carry_fine            # second decision of a large pile (see DK_CARRY_RES)
     int16_t carry_res[4]
     int8_t came_from[N_UNITS]     # cell each unit last stepped from, -1 none (§19.4 undo)
+    int16_t came_res[UNIT_WORKER0][4]  # resources each character / mech carried on that step
     # Produce
     int8_t prod_left              # ordinary territories still allowed
     uint8_t prod_mill             # the Mill's bonus territory is usable

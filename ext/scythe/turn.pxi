@@ -29,6 +29,7 @@ cdef void init_move(GameState* g, bint factory, int units, int ret) noexcept nog
         g.t.came_from[u] = -1
     for u in range(4):
         g.t.carry_res[u] = 0
+    memset(g.t.came_res, 0, sizeof(g.t.came_res))
     g.t.mv_ret = ret
     g.t.combat_cells = 0
     g.t.phase = PH_MOVE_UNIT
@@ -288,7 +289,8 @@ cdef int run_phase(GameState* g) noexcept nogil:
         b = g.t.bot
         if g.t.bot_coins_ok:
             add_coins(g, seat, g.rules.mats[p.mat].bottom_coins[b])
-        recruit_bonus(g, seat, b)
+        if g.t.bot_own_recruit:
+            recruit_bonus(g, seat, b)
         left = (seat + 1) % g.n_players
         right = (seat + g.n_players - 1) % g.n_players
         recruit_bonus(g, left, b)
@@ -614,11 +616,18 @@ cdef void apply_effect(GameState* g, int32_t opt, int auto) noexcept nogil:
             g.t.phase = PH_UNIT_DONE
         else:
             g.t.mv_dest = opt
-            g.t.carry_workers = 0
             g.t.carry_fine = 0
-            for r in range(4):
-                g.t.carry_res[r] = 0
-            g.t.phase = PH_CARRY_WORKERS
+            u = g.t.mv_unit
+            if (g.t.mv_steps_taken > 0 and not (u >= UNIT_MECH0 and u < UNIT_WORKER0
+                                                and has_ability(g, seat, AB_SPEED))):
+                # Only a Speed mech picks up and drops on the way (§11.1, §23); any
+                # other unit keeps what it set off with until its move ends (§8.2).
+                g.t.phase = PH_DO_STEP
+            else:
+                g.t.carry_workers = 0
+                for r in range(4):
+                    g.t.carry_res[r] = 0
+                g.t.phase = PH_CARRY_WORKERS
     elif kind == DK_CARRY_WORKERS:
         # a workers that already moved this action, b that did not; which
         # ones within each group does not matter (identical pieces).
@@ -676,6 +685,9 @@ cdef void apply_effect(GameState* g, int32_t opt, int auto) noexcept nogil:
                 g.t.bot_src = SRC_MAT
                 g.t.bot_coins_ok = 1 if (opt == 1 or opt == 3) else 0
                 g.t.bot_effect_ok = 1 if (opt == 1 or opt == 2) else 0
+                # Benefits are those exposed before the action starts (§6): a recruit
+                # enlisted by this very Enlist pays its ongoing bonus from the next one.
+                g.t.bot_own_recruit = p.recruit_enlisted[g.t.bot]
                 g.t.eff_cell = -1
                 g.t.eff_ret = PH_BOTTOM_FINISH
                 g.t.pay_type = g.t.bot

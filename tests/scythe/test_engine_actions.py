@@ -322,3 +322,24 @@ def test_objective_reveal_only_when_met_once_per_turn(rules):
     g3.set_player(s3, objectives=[12, 3])
     g3.begin_turn(s3)
     assert g3.decision_name == "section"
+
+
+def test_enlisting_the_enlist_recruit_pays_its_bonus_from_the_next_action(rules):
+    # Rulebook "ПЕРЕБІГ ГРИ": cost and benefit are the boxes exposed before the
+    # action starts, so the Enlist recruit's +1 card starts with the next Enlist.
+    g, s = saxony_game(rules, coins=0)
+    g.set_resources(41, {"food": 6})
+    g.set_combat_deck([2, 3, 4, 5, 2, 3])
+    g.begin_turn(s)
+    do(g, "section", section_of(g, s, bottom="enlist"))
+    do(g, "top", 0)
+    do(g, "bottom", 1)
+    do(g, "enlist", 4 * 3 + 1)            # the Enlist recruit, +2 coins
+    assert g.player(s)["hand_size"] == 0
+    g.set_player(s, last_section=-1)
+    g.begin_turn(s)
+    do(g, "section", section_of(g, s, bottom="enlist"))
+    do(g, "top", 0)
+    do(g, "bottom", 1)
+    do(g, "enlist", 4 * 0 + 1 + 1)        # Upgrade's recruit, +2 popularity
+    assert g.player(s)["hand_size"] == 1  # now the ongoing bonus pays

@@ -173,7 +173,8 @@ def test_observation_hides_the_opponents_combat_commitment(rules):
     g.apply(512)                          # dial 5 + the 5 card
     assert g.current_player == d
     obs = g.observation(d)
-    assert "my_dial" not in obs["combat"]
+    assert obs["combat"]["my_dial"] == 0 and not any(obs["combat"]["my_cards"].values())
+    assert 5 not in obs["combat"].values()
     assert obs["players"][a]["hand_size"] == 1   # the committed card is still counted
     assert g.observation(a)["combat"]["my_dial"] == 5
     assert g.observation(a)["combat"]["my_cards"][5] == 1

@@ -284,6 +284,7 @@ def test_sixth_star_in_combat_undoes_pending_moves(rules):
     a, d = seat_of(g, "saxony"), seat_of(g, "polania")
     rw = MECH0 + space(g, a, "riverwalk")
     g.set_mech_deployed(a, rw - MECH0, True, 41)
+    g.set_resources(41, {"metal": 2})
     g.set_unit(a, CHAR, 48)
     g.set_unit(d, CHAR, 42)
     g.set_mech_deployed(d, 0, True, 35)
@@ -292,12 +293,13 @@ def test_sixth_star_in_combat_undoes_pending_moves(rules):
     g.set_player(d, power=0)
     start_move(g, a)
     move_unit(g, CHAR, 42)
-    move_unit(g, rw, 35)
+    move_unit(g, rw, 35, carry={1: 2})   # the mech carries the 2 metal
     end_move(g)
     do(g, "combat_order", 42)
     commit(g, a, 1)
     assert g.is_over and g.end_reason == "sixth_star"
     assert g.player(a)["stars"] == 6
     assert g.unit_cell(a, rw) == 41                   # back from the unfought combat on 35
+    assert g.resources(41)["metal"] == 2 and g.resources(35)["metal"] == 0
     assert g.unit_cell(d, MECH0) == 35
     g.check_invariants()

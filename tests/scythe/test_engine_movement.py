@@ -301,3 +301,22 @@ def test_factory_card_move_is_one_unit_two_steps(rules):
     do(g, "move_step", 42)
     assert g.unit_cell(s, W0) == 42
     assert g.decision_name != "move_unit"       # one unit only
+
+
+def test_only_a_speed_mech_picks_up_and_drops_on_the_way(rules):
+    # Rulebook "ШВИДКІСТЬ": Speed mechs may pick up and drop workers and resources
+    # mid-move; any other unit keeps what it set off with (digest §8.2, §11.1).
+    g = blank_game(rules, ["saxony", "nordic"], ["patriotic", "mechanical"])
+    s = seat_of(g, "saxony")
+    g.set_mech_deployed(s, mech_space(g, s, "speed"), True, 48)
+    g.set_unit(s, CHAR, 41)
+    g.set_resources(41, {"wood": 2})
+    g.set_resources(42, {"oil": 3})
+    start_move(g, s)
+    do(g, "move_unit", CHAR + 1)
+    do(g, "move_step", 42)
+    do(g, "carry_resources", 2)
+    do(g, "move_step", 43 if 43 in g.legal_options() else 48)
+    assert g.decision_name != "carry_resources"
+    end = g.unit_cell(s, CHAR)
+    assert g.resources(end)["wood"] == 2 and g.resources(42)["oil"] == 3
