@@ -130,10 +130,10 @@ def no_banned_pairs(tmp_path) -> Path:
 
 def test_all_lists_a_report_that_cannot_run(capsys, tmp_path):
     # no banned pair was played: banned-pairs is skipped with its reason, the rest run
-    run(capsys, "all", no_banned_pairs(tmp_path), "--html", tmp_path / "h")
-    page = (tmp_path / "h" / "index.html").read_text()
-    assert "Skipped: dataset" in page and "ban_pairs = false" in page
-    assert "Win rate by faction" in page
+    doc = json.loads(run(capsys, "all", no_banned_pairs(tmp_path), "--format", "json"))
+    sections = {s["report"]: s for s in doc["sections"]}
+    assert "ban_pairs = false" in sections["banned-pairs"]["skipped"]
+    assert sections["summary"]["skipped"] is None and "factions" in sections["summary"]["tables"]
 
 
 def test_banned_pairs_on_planted_data(capsys, synthetic_small):
