@@ -317,3 +317,11 @@ def test_by_players_splits_tables(capsys, mixed):
     assert (crimea[3]["games"], crimea[3]["wins"]) == (3, 1) and abs(crimea[3]["expected"] - 1 / 3) < 1e-12
     comp = json.loads(run(capsys, "components", mixed, "--by-players", "--format", "json"))
     assert {r["n_players"] for r in comp["tables"]["factions"]["rows"]} == {2, 3}
+
+
+def test_html_page_shows_why_a_report_was_skipped():
+    from simsuite.reporting.tables import ReportResult, render_html
+
+    page = render_html([ReportResult("banned-pairs", "Banned <pairs>", skipped="no games with a & b")],
+                       {}, title="t")
+    assert "Skipped: no games with a &amp; b" in page and "Banned &lt;pairs&gt;" in page
