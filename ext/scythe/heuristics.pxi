@@ -1600,6 +1600,11 @@ cdef int32_t heuristic_choose(const GameState* g, int seat, int policy_id, const
 # ---------------------------------------------------------------- Python access
 # (heuristics.pxi is included after pyapi.pxi, so Game is known here.)
 
+# Names of the compiled policies (policies.pxi's table; simsuite/policies/scythe.py
+# holds the same ids with the weight names).
+COMPILED_POLICIES.update({"economy": HP_ECONOMY, "star_rush": HP_STAR_RUSH,
+                          "aggressor": HP_AGGRESSOR, "diplomat": HP_DIPLOMAT})
+
 cdef class CompiledSeats:
     """Compiled policies for every seat of a Game, stepped from Python.
 
