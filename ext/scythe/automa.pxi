@@ -809,14 +809,14 @@ cdef int automa_power_range(const GameState* g, int power) noexcept nogil:
     return AUTOMA_N_RANGES - 1
 
 
-cdef void automa_combat_commit(GameState* g, int* power, int8_t* cards, int* n_cards) noexcept nogil:
+cdef int automa_combat_commit(GameState* g, int8_t* cards) noexcept nogil:
     """The Automa's side of a combat (seed p.10), drawn after the human has committed.
 
     A new Automa card goes on the combat discard; the column for the Automa's power gives
     the power it spends (all it has if less) and how many of its random face-down combat
-    cards it adds (all it has if fewer). The chosen cards leave its hand; `cards` gets their
-    values (up to 3). The caller takes the power off the track and discards the cards as for
-    any combatant.
+    cards it adds (all it has if fewer). Returns the power; `cards` (by value 2..5, as the
+    engine's committed cards) gets the chosen cards, still in the hand: the combat
+    resolution discards them and takes the power off the track as for any combatant.
     """
     cdef AutomaState* a = &g.automa
     cdef Player* p = &g.p[a.seat]
@@ -824,25 +824,33 @@ cdef void automa_combat_commit(GameState* g, int* power, int8_t* cards, int* n_c
     cdef const AutomaCardData* card = &g.rules.automa.cards[c]
     cdef int spend = card.combat_power[automa_power_range(g, p.power)]
     cdef int k = card.combat_cards
-    cdef int i, j, v, total = 0
+    cdef int8_t left[4]
+    cdef int i, j, v, n_left, total = 0
     a.combat_discard[a.n_combat_discard] = <int8_t>c
     a.n_combat_discard += 1
     a.combat_card = <int8_t>c
-    power[0] = spend if spend < p.power else p.power
-    if k > hand_size(g, a.seat):
-        k = hand_size(g, a.seat)
+    if spend > p.power:
+        spend = p.power
+    n_left = 0
+    for v in range(4):
+        left[v] = p.hand[v]
+        cards[v] = 0
+        n_left += left[v]
+    if k > n_left:
+        k = n_left
     for i in range(k):
-        # Uniform over the individual cards held (the Automa never looks at them).
-        j = rng_below(&g.rng, <uint32_t>hand_size(g, a.seat))
+        # Uniform over the individual cards still unchosen (the Automa never looks at them).
+        j = rng_below(&g.rng, <uint32_t>n_left)
         v = 0
-        while j >= p.hand[v]:
-            j -= p.hand[v]
+        while j >= left[v]:
+            j -= left[v]
             v += 1
-        p.hand[v] -= 1
-        cards[i] = <int8_t>(v + 2)
+        left[v] -= 1
+        cards[v] += 1
+        n_left -= 1
         total += v + 2
-    n_cards[0] = k
-    emit(g, EV_AUTOMA_COMBAT, a.seat, c + 1, power[0], k, total, 0)
+    emit(g, EV_AUTOMA_COMBAT, a.seat, c + 1, spend, k, total, 0)
+    return spend
 
 
 cdef void automa_retreat(GameState* g, int c) noexcept nogil:
