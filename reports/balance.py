@@ -40,19 +40,7 @@ def parse_groupings(text: str):
 
 def sort_by_strength(frame: pl.DataFrame) -> pl.DataFrame:
     """Player counts in order ('all' last), strongest group first within each."""
-    order = pl.col("players").replace({analysis.ALL: "999"}).cast(pl.Int64)
-    return frame.sort([order, pl.col("diff")], descending=[False, True], nulls_last=True)
-
-
-def pair_label(frame: pl.DataFrame) -> pl.DataFrame:
-    return frame.with_columns((pl.col("faction").fill_null("(none)") + "+" +
-                               pl.col("mat").fill_null("(none)")).alias("label"))
-
-
-def headline(frame: pl.DataFrame) -> pl.DataFrame:
-    """The rows a chart shows: pooled rows when there are several player counts."""
-    label = analysis.ALL if (frame["players"] == analysis.ALL).any() else frame["players"][0]
-    return frame.filter(pl.col("players") == label)
+    return frame.sort([analysis.players_order(), pl.col("diff")], descending=[False, True], nulls_last=True)
 
 
 def build(ds, args) -> ReportResult:
@@ -93,11 +81,12 @@ def build(ds, args) -> ReportResult:
         "'all' rows pool player counts (the sum of each group's excess wins over its expected).",
     ] + views.field_notes(args.correction) + views.win_notes(args.confidence)[:1] + views.dataset_notes(ds)
     if "pair" in fields:
-        top = pair_label(headline(fields["pair"]))
-        res.charts.append(views.forest_chart("pairs", "Pairs: win rate minus the field's", top, "label"))
+        top = views.headline(fields["pair"]).with_columns(views.pair_label().alias("label"))
+        res.charts.append(views.forest_chart("pairs", "Pairs: win rate minus the field's", top, "label",
+                                             highlight=[f"{f}+{m}" for f, m in views.banned_pairs()]))
     for name in ("faction", "mat"):
         if name in fields:
-            top = headline(fields[name])
+            top = views.headline(fields[name])
             res.charts.append(views.forest_chart(name + "s", f"{name.capitalize()}s: win rate minus the field's",
                                                  top, name))
     return res

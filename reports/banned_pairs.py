@@ -20,19 +20,6 @@ from simsuite.errors import UserError
 from simsuite.reporting import Col, Report, ReportResult, Table
 from simsuite.reporting import analysis, stats, views
 
-# The rulebook's forbidden pairs, used when the game data cannot be loaded.
-RULEBOOK_PAIRS = (("rusviet", "industrial"), ("crimea", "patriotic"))
-
-
-def default_pairs():
-    """The banned pairs from the Scythe game data (rules.toml), else the rulebook's list."""
-    try:
-        from simsuite.games.scythe.data import load_data
-
-        return tuple(load_data().banned_pairs)
-    except Exception:  # the data layer is optional for reports on other datasets
-        return RULEBOOK_PAIRS
-
 
 def add_arguments(p):
     p.add_argument("--pairs", default=None,
@@ -42,7 +29,7 @@ def add_arguments(p):
 
 def parse_pairs(text):
     if text is None:
-        return default_pairs()
+        return views.banned_pairs()
     out = []
     for item in (t.strip() for t in text.split(",")):
         if item.count("+") != 1 or not all(item.split("+")):
@@ -63,11 +50,8 @@ def build(ds, args) -> ReportResult:
     res = ReportResult("banned-pairs", "Banned pairs against the field")
     field = analysis.versus_field(ds, ["faction", "mat"], args.confidence, args.correction,
                                   report="banned-pairs")
-    field = field.with_columns(
-        (pl.col("faction").fill_null("(none)") + "+" + pl.col("mat").fill_null("(none)")).alias("pair_label"),
-    )
-    lower = field.with_columns(pl.col("pair_label").str.to_lowercase().alias("_low"))
-    present = set(lower.filter(pl.col("_low").is_in(names))["_low"].to_list())
+    lower = field.with_columns(views.pair_label().alias("pair_label"))
+    present = set(lower.filter(pl.col("pair_label").is_in(names))["pair_label"].to_list())
     if not present:
         raise UserError(f"dataset {ds.path} has no games with {' or '.join(names)}; run a scenario "
                         "with the ban switched off ([rules] ban_pairs = false), e.g. "
@@ -75,7 +59,7 @@ def build(ds, args) -> ReportResult:
     for name in names:
         if name not in present:
             res.notes.append(f"{name}: no games in this dataset (was the ban on for it?).")
-    lower = ranked(lower).with_columns(pl.col("_low").is_in(names).alias("banned"))
+    lower = ranked(lower).with_columns(pl.col("pair_label").is_in(names).alias("banned"))
     banned = banned_only(lower, names, args.correction)
     ci = views.ci_header(args.confidence)
     res.tables.append(Table("banned", "Banned pairs against the field (same player count)", banned, [
@@ -88,15 +72,15 @@ def build(ds, args) -> ReportResult:
     ]))
     seat = analysis.versus_same_seat(ds, ["faction", "mat"], args.confidence, args.correction,
                                      report="banned-pairs")
-    seat = seat.with_columns((pl.col("faction") + "+" + pl.col("mat")).str.to_lowercase().alias("_low"))
+    seat = seat.with_columns(views.pair_label().alias("pair_label"))
     seat_banned = banned_only(ranked(seat), names, args.correction)
     res.tables.append(Table("banned_same_seat", "Banned pairs against the field at the same seat", seat_banned, [
-        Col("_low", "pair", "text"), Col("players", "players", "text"), Col("rank", "rank", "int"),
+        Col("pair_label", "pair", "text"), Col("players", "players", "text"), Col("rank", "rank", "int"),
         Col("of", "of", "int"), Col("games", "games compared", "int"), Col("win_rate", "win rate", "rate"),
         Col("seat_field", "field at same seat", "rate"), Col("diff", "diff", "rate"),
         Col(("diff_low", "diff_high"), "diff " + ci, "interval"), Col("p", "p", "p"), Col("p_adj", "p adj", "p"),
     ]))
-    head = views_headline(lower)
+    head = views.headline(lower).sort("rank")
     res.tables.append(Table("pairs", f"Every pair ranked by its difference from the field "
                                      f"(players: {head['players'][0]})", head, [
         Col("rank", "rank", "int"), Col("pair_label", "pair", "text"), Col("banned", "banned", "text"),
@@ -145,29 +129,20 @@ def ranked(frame: pl.DataFrame) -> pl.DataFrame:
 
 def banned_only(frame: pl.DataFrame, names, correction: str) -> pl.DataFrame:
     """The banned pairs' rows, p-values corrected over them only (hypotheses fixed in advance)."""
-    rows = frame.filter(pl.col("_low").is_in(names))
-    parts = [part.with_columns(pl.Series("p_adj", stats.adjust(part["p"].to_numpy(), correction)))
-             for _, part in rows.group_by(["players"], maintain_order=True)]
-    order = pl.col("players").replace({analysis.ALL: "999"}).cast(pl.Int64)
-    return pl.concat(parts).sort(["_low", order])
-
-
-def views_headline(frame: pl.DataFrame) -> pl.DataFrame:
-    """The pooled rows ('all') when there are several player counts, else the only count."""
-    label = analysis.ALL if (frame["players"] == analysis.ALL).any() else frame["players"][0]
-    return frame.filter(pl.col("players") == label).sort("rank")
+    rows = frame.filter(pl.col("pair_label").is_in(names))
+    rows = rows.with_columns(pl.Series("p_adj", analysis.adjust_by_family(rows, correction)))
+    return rows.sort(["pair_label", analysis.players_order()])
 
 
 def opponents(ds, pairs) -> pl.DataFrame:
     """For each banned pair: in how many of its games each other faction sat at the table."""
     names = [label_of(f, m) for f, m in pairs]
     co = analysis.cooccurrence(ds, ["faction", "mat"], report="banned-pairs")
-    co = co.with_columns((pl.col("faction") + "+" + pl.col("mat")).str.to_lowercase().alias("pair"))
+    co = co.with_columns(views.pair_label().alias("pair"))
     co = co.filter(pl.col("pair").is_in(names) & (pl.col("faction_other") != pl.col("faction")))
     met = co.group_by(["pair", "n_players", "faction_other"]).agg(pl.col("games").sum())
-    played = analysis.group_counts(ds, ["faction", "mat"], report="banned-pairs").with_columns(
-        (pl.col("faction") + "+" + pl.col("mat")).str.to_lowercase().alias("pair")
-    ).select("pair", "n_players", pl.col("games").alias("played"))
+    played = analysis.group_counts(ds, ["faction", "mat"], report="banned-pairs").select(
+        views.pair_label().alias("pair"), "n_players", pl.col("games").alias("played"))
     met = met.join(played, on=["pair", "n_players"], how="left")
     return met.with_columns((pl.col("games") / pl.col("played")).alias("share")).drop("played").sort(
         ["pair", "n_players", "faction_other"])
@@ -177,7 +152,7 @@ def seat_counts(ds, pairs) -> pl.DataFrame:
     """Games of each banned pair by player count and seat (from the cached aggregate)."""
     names = [label_of(f, m) for f, m in pairs]
     g = analysis.group_counts(ds, ["faction", "mat", "seat"], report="banned-pairs")
-    g = g.with_columns((pl.col("faction") + "+" + pl.col("mat")).str.to_lowercase().alias("pair"))
+    g = g.with_columns(views.pair_label().alias("pair"))
     counts = g.filter(pl.col("pair").is_in(names)).select("pair", "n_players", "seat", "games")
     counts = counts.sort(["pair", "n_players", "seat"])
     return counts.with_columns((pl.col("games") / pl.col("games").sum().over(["pair", "n_players"])).alias("share"))

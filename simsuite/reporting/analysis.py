@@ -52,6 +52,11 @@ NULL_LABEL = "\x00"
 ALL = "all"
 
 
+def players_order() -> pl.Expr:
+    """Sort key of the `players` column: player counts in order, the pooled rows ("all") last."""
+    return pl.col("players").replace({ALL: "999"}).cast(pl.Int64)
+
+
 def _aggs(ds: Dataset) -> List[pl.Expr]:
     score = pl.col("score").cast(pl.Int64)
     shared = (pl.col("shared_win").cast(pl.Int64).sum() if ds.has("shared_win")
@@ -205,12 +210,11 @@ def versus_field(ds: Dataset, keys: Sequence[str], confidence: float = 0.95,
     if pooled:
         frames.append(_pool(out, keys, confidence))
     res = pl.concat(frames, how="diagonal_relaxed")
-    res = res.with_columns(pl.Series("p_adj", _adjust_by_family(res, correction)))
+    res = res.with_columns(pl.Series("p_adj", adjust_by_family(res, correction)))
     cols = (["players"] + keys + ["games", "wins", "shared_wins", "win_rate", "ci_low", "ci_high",
                                   "expected", "field_rate", "diff", "diff_low", "diff_high", "p",
                                   "p_adj", "margin", "margin_low", "margin_high"])
-    order = pl.col("players").replace({ALL: "999"}).cast(pl.Int64)
-    return res.sort(order, maintain_order=True).select(cols)
+    return res.sort(players_order(), maintain_order=True).select(cols)
 
 
 def _pool(out: pl.DataFrame, keys: List[str], confidence: float) -> pl.DataFrame:
@@ -250,7 +254,8 @@ def _pool(out: pl.DataFrame, keys: List[str], confidence: float) -> pl.DataFrame
     return pl.DataFrame(rows, infer_schema_length=None)
 
 
-def _adjust_by_family(res: pl.DataFrame, correction: str) -> np.ndarray:
+def adjust_by_family(res: pl.DataFrame, correction: str) -> np.ndarray:
+    """Corrected p-values, each player count (and the pooled rows) a family of its own."""
     p = res["p"].to_numpy().astype(np.float64)
     fam = res["players"].to_numpy()
     adj = np.full(p.shape, np.nan)
@@ -461,9 +466,8 @@ def versus_same_seat(ds: Dataset, keys: Sequence[str], confidence: float = 0.95,
                          "diff": diff, "diff_low": diff - z * se, "diff_high": diff + z * se,
                          "p": 2.0 * stats.normal_sf(abs(zstat)) if zstat == zstat else math.nan})
     out = pl.DataFrame(rows, infer_schema_length=None)
-    out = out.with_columns(pl.Series("p_adj", _adjust_by_family(out, correction)))
-    order = pl.col("players").replace({ALL: "999"}).cast(pl.Int64)
-    return out.sort(order, maintain_order=True)
+    out = out.with_columns(pl.Series("p_adj", adjust_by_family(out, correction)))
+    return out.sort(players_order(), maintain_order=True)
 
 
 def cooccurrence(ds: Dataset, keys: Sequence[str], report: str = "tables") -> pl.DataFrame:

@@ -25,6 +25,32 @@ KEY_HEADERS: Dict[str, str] = {
 }
 
 
+def banned_pairs() -> Tuple[Tuple[str, str], ...]:
+    """The banned (faction, mat) pairs of the Scythe data (rules.toml), or the rulebook's list
+    when that data cannot be loaded (reports also run on other games' datasets)."""
+    try:
+        from simsuite.games.scythe.data import load_data
+
+        return tuple(load_data().banned_pairs)
+    except Exception:
+        from simsuite.reporting.synthetic import BANNED_PAIRS
+
+        return BANNED_PAIRS
+
+
+def pair_label() -> pl.Expr:
+    """"faction+mat" in lower case (missing parts shown as (none)), as the rulebook names pairs."""
+    return (pl.col("faction").fill_null("(none)") + "+" + pl.col("mat").fill_null("(none)")).str.to_lowercase()
+
+
+def headline(frame: pl.DataFrame) -> pl.DataFrame:
+    """The rows a chart shows: the pooled rows when there are several player counts."""
+    from simsuite.reporting.analysis import ALL
+
+    label = ALL if (frame["players"] == ALL).any() else frame["players"][0]
+    return frame.filter(pl.col("players") == label)
+
+
 def key_cols(keys: Sequence[str]) -> List[Col]:
     return [Col(k, KEY_HEADERS.get(k, k), "modules" if k == "modules" else "text") for k in keys]
 
