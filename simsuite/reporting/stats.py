@@ -90,11 +90,6 @@ def _gamma_prefactor(a: float, x: float) -> float:
     return math.exp(a * math.log(x) - x - math.lgamma(a))
 
 
-def gammainc_lower(a: float, x: float) -> float:
-    """Regularised lower incomplete gamma P(a, x)."""
-    return _gammainc(a, x)[0]
-
-
 def gammainc_upper(a: float, x: float) -> float:
     """Regularised upper incomplete gamma Q(a, x) = 1 - P(a, x), accurate when small."""
     return _gammainc(a, x)[1]
@@ -222,11 +217,6 @@ def betainc_pair(a: float, b: float, x: float) -> Tuple[float, float]:
         return (lower, 1.0 - lower)
     upper = min(1.0, math.exp(log_front) * _beta_cf(b, a, 1.0 - x) / b)
     return (1.0 - upper, upper)
-
-
-def betainc(a: float, b: float, x: float) -> float:
-    """Regularised incomplete beta I_x(a, b)."""
-    return betainc_pair(a, b, x)[0]
 
 
 def binom_logpmf(k: int, n: int, p: float) -> float:
