@@ -8,7 +8,10 @@ ext/common as .pxd files of inline functions, so they need no module of their ow
 import os
 from pathlib import Path
 
+import shutil
+
 from setuptools import Extension, setup
+from setuptools.command.build_py import build_py
 
 try:
     from Cython.Build import cythonize
@@ -48,7 +51,25 @@ for game_dir in sorted(p for p in EXT.iterdir() if p.is_dir() and p.name != "com
             )
         )
 
+
+
+class build_py_with_reports(build_py):
+    """Ship the top-level reports/ scripts inside the wheel, as simsuite/_reports/.
+
+    In a source checkout (or an editable install) the registry reads reports/ directly; an
+    installed wheel has no checkout beside it, so `simsuite report` finds the copy instead.
+    """
+
+    def run(self):
+        super().run()
+        target = Path(self.build_lib) / "simsuite" / "_reports"
+        target.mkdir(parents=True, exist_ok=True)
+        for script in (HERE / "reports").glob("*.py"):
+            shutil.copy2(script, target / script.name)
+
+
 setup(
+    cmdclass={"build_py": build_py_with_reports},
     ext_modules=cythonize(
         extensions,
         include_path=[str(EXT)],

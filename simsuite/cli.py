@@ -58,7 +58,8 @@ def run(
                 scheduler=scheduler, out=out)
 
 
-@app.command(context_settings={"allow_extra_args": True, "ignore_unknown_options": True})
+@app.command(context_settings={"allow_extra_args": True, "ignore_unknown_options": True},
+             add_help_option=False)
 def report(
     ctx: typer.Context,
     name: str = typer.Argument(..., help="Report name (see `simsuite report list`), or `all`."),

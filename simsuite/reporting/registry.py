@@ -26,6 +26,9 @@ def reports_dir() -> Path:
         return path
     path = Path(__file__).resolve().parents[2] / "reports"
     if not path.is_dir():
+        # an installed wheel carries a copy of reports/ (setup.py, build_py_with_reports)
+        path = Path(__file__).resolve().parents[1] / "_reports"
+    if not path.is_dir():
         raise UserError(f"cannot find the reports/ folder (looked in {path}); set {ENV} to it")
     return path
 
