@@ -295,6 +295,9 @@ cdef void end_game(GameState* g, int reason) noexcept nogil:
     g.end_reason = reason
     if reason == END_SIXTH_STAR:
         undo_pending_moves(g)
+        # the turn that ended the game counts as taken, by its player too
+        g.turn += 1
+        g.p[g.active].turns += 1
     g.decision = DK_NONE
     g.decider = -1
     g.t.phase = PH_GAME_OVER

@@ -750,23 +750,34 @@ def game_state_size():
 
 
 def random_playout(ScytheRules rules, seed, int n_players, factions=None, mats=None,
-                   bint check=True, int max_decisions=10_000_000):
-    """Play one game with the random policy in C, checking every invariant
-    after every step when `check`; returns (decisions, end_reason, error or None)."""
+                   bint check=True, int max_decisions=10_000_000, policy_ids=None, weights=None):
+    """Play one game in C (random policy, or the compiled `policy_ids` per seat
+    with `weights` [n_players, 32]), checking every invariant after every step
+    when `check`; returns (decisions, end_reason, error message or None)."""
     cdef GameState* g = <GameState*>calloc(1, sizeof(GameState))
     cdef int8_t fac[MAX_SEATS]
     cdef int8_t mat[MAX_SEATS]
+    cdef int32_t pol[MAX_SEATS]
+    cdef double w[MAX_SEATS * N_POLICY_WEIGHTS]
     cdef int32_t buf[MAX_OPTIONS]
     cdef Rng prng[MAX_SEATS]
     cdef int info[4]
-    cdef int err, k, s, code = 0, steps = 0
+    cdef int err, k, s, i, code = 0, steps = 0
     cdef int32_t opt
     cdef uint64_t sd = int(seed) & 0xFFFFFFFFFFFFFFFF
     fl = Game._parse(rules, factions, n_players, "faction")
     ml = Game._parse(rules, mats, n_players, "mat")
+    ids = [0] * n_players if policy_ids is None else [int(x) for x in policy_ids]
+    rows = [[0.0] * N_POLICY_WEIGHTS for _ in range(n_players)] if weights is None else \
+        [list(r) + [0.0] * (N_POLICY_WEIGHTS - len(r)) for r in weights]
     for s in range(n_players):
         fac[s] = fl[s]
         mat[s] = ml[s]
+        if ids[s] < 0 or ids[s] >= N_COMPILED_POLICIES:
+            raise UserError(f"policy id {ids[s]} of seat {s} is unknown")
+        pol[s] = ids[s]
+        for i in range(N_POLICY_WEIGHTS):
+            w[s * N_POLICY_WEIGHTS + i] = float(rows[s][i])
     try:
         err = setup_game(g, &rules.r, sd, n_players, fac, mat)
         if err != SETUP_OK:
@@ -779,7 +790,7 @@ def random_playout(ScytheRules rules, seed, int n_players, factions=None, mats=N
                 code = invariant_error(g, info)
             while k > 0 and code == 0 and steps < max_decisions:
                 s = g.decider
-                opt = choose_random(buf, k, &prng[s])
+                opt = choose(pol[s], g, s, buf, k, &prng[s], &w[s * N_POLICY_WEIGHTS])
                 apply_effect(g, opt, 0)
                 k = advance(g, buf)
                 steps += 1

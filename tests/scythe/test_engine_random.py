@@ -28,3 +28,36 @@ def test_random_games_keep_invariants_with_short_games_and_no_bans(data):
 @pytest.mark.slow
 def test_random_games_keep_every_invariant_10000(rules):
     run(rules, range(10_000, 20_000))
+
+
+def heuristic_seats(seed, n):
+    from simsuite.policies.scythe import default_weights
+
+    names = [k for k in core.compiled_policy_ids() if k != "random"]
+    picks = [names[(seed + s) % len(names)] for s in range(n)]
+    ids = [core.compiled_policy_ids()[p] for p in picks]
+    return ids, [default_weights(p) for p in picks]
+
+
+def run_heuristic(rules, seeds):
+    # The compiled heuristics fight, take Factory cards, have encounters, reveal
+    # objectives and end games by the 6th star, which random play rarely does.
+    ends = []
+    for seed in seeds:
+        n = 2 + seed % 4
+        ids, w = heuristic_seats(seed, n)
+        steps, end, err = core.random_playout(rules, seed, n, policy_ids=ids, weights=w)
+        assert err is None, f"seed {seed}, {n} players, policies {ids}: {err}"
+        ends.append(end)
+    return ends
+
+
+def test_heuristic_games_keep_every_invariant(rules):
+    ends = run_heuristic(rules, range(120))
+    assert ends.count("sixth_star") > 100
+
+
+@pytest.mark.slow
+def test_heuristic_games_keep_every_invariant_2000(rules, rules_no_ban):
+    run_heuristic(rules, range(5000, 6000))
+    run_heuristic(rules_no_ban, range(6000, 7000))

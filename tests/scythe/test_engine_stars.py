@@ -39,6 +39,7 @@ def test_sixth_star_ends_the_game_at_once(rules):
     assert g.is_over and g.end_reason == "sixth_star"
     assert g.decision_name == "none" and g.legal_options() == []
     assert g.resources(41)["metal"] == 9  # no bottom action followed
+    assert g.turn == 1 and g.result()["turns_taken"][s] == 1   # the last turn counts
     g.check_invariants()
 
 
