@@ -293,7 +293,9 @@ ctypedef struct Player:
 # ---------------------------------------------------------------- decisions
 # What the pending decision asks and how its options are encoded. Options are
 # small non-negative integers listed in ascending order (turn.pxi,
-# `legal_options`); `option_label` in Python names them.
+# `legal_options`); `option_label` in Python names them. A decision of ANY kind
+# with exactly one legal option is applied by the engine itself (logged as
+# "auto"), so policies and `Game.decisions` only ever see 2+ options.
 cdef enum:  # DecisionKind
     DK_NONE = 0          # the game is over
     DK_OBJECTIVE = 1     # 0 keep objectives hidden; 1 + slot: reveal that card (§16)
