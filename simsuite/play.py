@@ -27,19 +27,25 @@ def _split(value: Optional[str], n: int, what: str):
     return [None if v.lower() in ("", "random") else v for v in items]
 
 
-def _policy(name: str):
+def _policy(name: str, seed: int, players: int):
     """A chooser(game, seat, options, stream) -> option for every seat."""
-    from simsuite.policies import COMPILED, import_policy_class
+    from simsuite import _scythe as core
+    from simsuite.policies import compiled_policies, import_policy_class
 
+    known = compiled_policies("scythe")
     key = (name or "random").strip()
     if key.lower() == "random":
         return lambda game, seat, options, stream: options[stream.below(len(options))]
+    if key.lower() in known:
+        # a compiled heuristic with its default weights, on each seat's own stream
+        # (the same games as `simsuite run` with that policy on every seat)
+        pol = known[key.lower()]
+        weights = [d for _, d in pol.weights]
+        seats = core.CompiledSeats(seed, [pol.id] * players, [weights] * players)
+        return lambda game, seat, options, stream: seats.choose(game)
     if ":" not in key:
-        raise UserError(f"--policy {name!r}: unknown; use one of {', '.join(sorted(COMPILED))} "
+        raise UserError(f"--policy {name!r}: unknown; use one of {', '.join(sorted(known))} "
                         f"or a Python policy as package.module:ClassName")
-    if key.lower() in COMPILED and key.lower() != "random":
-        raise UserError(f"--policy {name!r}: compiled policies other than random are played by "
-                        f"`simsuite run`; `play` steps through Python")
     policy = import_policy_class(key)()
     return lambda game, seat, options, stream: policy.choose(game.observation(seat), options, stream)
 
@@ -103,7 +109,7 @@ def play_command(game: str, players: int, seed: int, factions: Optional[str], ma
     m_in = _split(mats, players, "mats")
     options = {"ban_pairs": True, "turn_cap": 500, "modules": [], "camaraderie_on_move": False}
     rules = _rules(options)
-    chooser = _policy(policy)
+    chooser = _policy(policy, int(seed), int(players))
     g = _play(rules, int(seed), int(players), f_in, m_in, chooser)
     _print_game(g, quiet)
     if save is not None:

@@ -186,3 +186,18 @@ def test_check_invariants_reports_a_broken_state(rules):
     g.set_player(0, power=17)
     with pytest.raises(AssertionError, match="power"):
         g.check_invariants()
+
+
+def test_play_command_with_a_compiled_heuristic_matches_the_batch(tmp_path, rules):
+    from simsuite.play import play_command
+    from simsuite.policies import compiled_policies
+
+    pol = compiled_policies("scythe")["star_rush"]
+    path = tmp_path / "h.json"
+    play_command(game="scythe", players=3, seed=9, factions=None, mats=None,
+                 policy="star_rush", save=path, quiet=True)
+    saved = json.loads(path.read_text())["result"]
+    weights = np.zeros((3, 32))
+    weights[:, :len(pol.weights)] = [d for _, d in pol.weights]
+    out = core.play_batch(rules, [9], 3, policy_ids=[pol.id] * 3, policy_weights=weights)
+    assert saved["score"] == list(out["score"][0])
