@@ -91,7 +91,8 @@ cdef int cards_count(const int8_t* cards) noexcept nogil:
 cdef void resolve_combat(GameState* g) noexcept nogil:
     # §13.4: reveal; higher total wins, ties to the attacker; both lose the
     # power they dialled; played cards are discarded.
-    cdef int side, s, v, tot[2]
+    cdef int side, s, v
+    cdef int tot[2]
     cdef int c = g.t.cb_cell
     for side in range(2):
         s = g.t.cb_seat[side]

@@ -88,11 +88,18 @@ cdef class Game:
     cdef readonly tuple players_in
 
     def __cinit__(self):
-        self.ev = <EventBuf*>calloc(1, sizeof(EventBuf))
-        if self.ev == NULL:
-            raise MemoryError()
+        self.ev = NULL                 # allocated only for a logged game
         self._decisions = []
         self._raw = []
+
+    cdef int _want_log(self, bint log) except -1:
+        self._log = log
+        if log and self.ev == NULL:
+            self.ev = <EventBuf*>calloc(1, sizeof(EventBuf))
+            if self.ev == NULL:
+                raise MemoryError()
+        self.g.events = self.ev if log else NULL
+        return 0
 
     def __dealloc__(self):
         if self.ev != NULL:
@@ -140,11 +147,10 @@ cdef class Game:
                     const int8_t* mat, bint log) except -1:
         cdef int err
         self.rules = rules
-        self._log = log
         err = setup_game(&self.g, &rules.r, seed, n, fac, mat)
         if err != SETUP_OK:
             return err
-        self.g.events = self.ev if log else NULL
+        self._want_log(log)
         self.n_opts = advance(&self.g, self.buf)
         self._drain()
         return SETUP_OK
@@ -221,8 +227,7 @@ cdef class Game:
         cdef Game c = Game.__new__(Game)
         memcpy(&c.g, &self.g, sizeof(GameState))
         c.rules = self.rules
-        c._log = self._log
-        c.g.events = c.ev if self._log else NULL
+        c._want_log(self._log)
         c._decisions = list(self._decisions)
         c._raw = list(self._raw)
         c.players_in = self.players_in
