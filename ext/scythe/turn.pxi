@@ -428,6 +428,8 @@ cdef int legal_options(GameState* g, int32_t* buf) noexcept nogil:
                 n += 1
         return n
     if kind == DK_TRADE:
+        # Each token on any own-worker territory: the two may be split (digest
+        # §24.1 recommendation; the seed's "a territory" is read as a placement rule).
         if g.t.trade_left < TOP_TRADE_RESOURCES:
             buf[n] = 0
             n += 1
