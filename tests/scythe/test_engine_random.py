@@ -61,3 +61,28 @@ def test_heuristic_games_keep_every_invariant(rules):
 def test_heuristic_games_keep_every_invariant_2000(rules, rules_no_ban):
     run_heuristic(rules, range(5000, 6000))
     run_heuristic(rules_no_ban, range(6000, 7000))
+
+
+def every_option_keeps_invariants(rules, seeds):
+    # At every decision of these games, apply EACH legal option to a copy and
+    # check the invariants, so rarely chosen branches are exercised too.
+    for seed in seeds:
+        n = 2 + seed % 4
+        ids, w = heuristic_seats(seed, n)
+        g = core.Game(rules, seed, n, log=False)
+        seats = core.CompiledSeats(seed, ids, w)
+        while not g.is_over:
+            for opt in g.legal_options():
+                c = g.clone()
+                c.apply(opt)
+                c.check_invariants()
+            seats.step(g)
+
+
+def test_every_legal_option_keeps_invariants(rules):
+    every_option_keeps_invariants(rules, range(3))
+
+
+@pytest.mark.slow
+def test_every_legal_option_keeps_invariants_many_games(rules):
+    every_option_keeps_invariants(rules, range(100, 160))
