@@ -65,7 +65,8 @@ cdef enum:
     HW_TILE = 27            # value per coin of the structure bonus tile
     HW_GUARD = 28           # mechs standing by own workers under threat
     HW_MOVE_MIN = 29        # least gain for which a unit is moved at all
-    N_HW = 30
+    HW_LOOKAHEAD = 30       # weight of the next turn a choice leaves (0: one turn only)
+    N_HW = 31
 
 cdef double H_LAMBDA = 0.7      # potential decay per step toward a target
 cdef double H_NEG = -1.0e9
@@ -108,10 +109,18 @@ ctypedef struct HCtx:
     int8_t threat[N_CELLS]
     double pv[N_CELLS]      # production value of the workers on each cell
     double prod_base        # production potential (best Produce now)
+    double prod_mult        # weight of that potential (W_PRODUCTION)
     double char_pot[N_CELLS]
     double mech_pot[N_CELLS]
     double obj_terrain[8]
     uint64_t adj[N_CELLS]   # rough plastic adjacency of this seat (distances)
+    # caches of one decision
+    int plan_units[2]       # units of the cached Move plan (mat, Factory card); -1 none
+    double plan_value[2]
+    bint tops_ready
+    int n_tops[5]
+    int32_t tops[5][16]     # top options by section (h_tops)
+    GameState scratch       # private copy for option listing and tile pricing
 
 
 # ---------------------------------------------------------------- small values
@@ -451,6 +460,9 @@ cdef void h_init(HCtx* h, const GameState* g, int seat, const double* w) noexcep
     h.seat = seat
     h.n_players = g.n_players
     h.board_ready = False
+    h.tops_ready = False
+    h.plan_units[0] = -1
+    h.plan_units[1] = -1
     control_map(g, h.ctl)
     h.res_total = 0
     for r in range(4):
@@ -729,6 +741,7 @@ cdef void h_board(HCtx* h) noexcept nogil:
     if mill > 0:
         h.pv[mill] = h_cell_prod(h, mill, h.my_workers[mill] + 1)
     h.prod_base = h_topk(h, h.pv, mill)
+    h.prod_mult = h.w[HW_PRODUCTION]
     # Objectives this seat holds that ask for 3 territories of one terrain.
     for t in range(8):
         h.obj_terrain[t] = 0.0
@@ -905,7 +918,7 @@ cdef double h_unit_delta(HCtx* h, int u, int a, int d) noexcept nogil:
     elif u < UNIT_WORKER0:
         v += h.mech_pot[d] - h.mech_pot[a]
     else:
-        v += h.w[HW_PRODUCTION] * (h_prod_after(h, a, d, 1) - h.prod_base)
+        v += h.prod_mult * (h_prod_after(h, a, d, 1) - h.prod_base)
         # a worker left alone where an enemy can reach it may be sent home
         if h.threat[d] and h.my_plastic[d] == 0:
             v -= 0.3 * h.terr_val
@@ -964,8 +977,17 @@ cdef double h_unit_best(HCtx* h, int u, int frm, int steps, int* best_cell) noex
 
 
 cdef double h_move_plan(HCtx* h, int units, bint factory) noexcept nogil:
-    # Worth of a Move of `units` units: the best gains of different units,
-    # each judged alone (the decisions re-plan after every unit).
+    # Worth of a Move of `units` units (cached for the decision).
+    cdef int k = 1 if factory else 0
+    if h.plan_units[k] != units:
+        h.plan_units[k] = units
+        h.plan_value[k] = h_move_plan_calc(h, units, factory)
+    return h.plan_value[k]
+
+
+cdef double h_move_plan_calc(HCtx* h, int units, bint factory) noexcept nogil:
+    # The best gains of different units, each judged alone (the decisions
+    # re-plan after every unit).
     cdef const GameState* g = h.g
     cdef const Player* p = &g.p[h.seat]
     cdef double gains[N_UNITS]
@@ -1044,12 +1066,13 @@ cdef double h_produce_est(HCtx* h, int k, bint mill, int* gain) noexcept nogil:
     return total
 
 
-cdef double h_bottom_net(HCtx* h, int b, const int* gain, bint* taken) noexcept nogil:
+cdef double h_bottom_net(HCtx* h, int b, const int* gain, int* spent) noexcept nogil:
     # Net worth of taking mat bottom action b after the top action brought
-    # `gain` tokens: effect and coins, less the tokens spent.
+    # `gain` tokens: effect and coins, less the tokens spent (`spent`: how
+    # many tokens of b it takes; 0 if not worth taking or not payable).
     cdef int have = h.res[b] + gain[b], c = h.cost[b], coerce = 1 if h.coerce else 0
-    cdef double v, best = 0.0, spend
-    taken[0] = False
+    cdef double v, spend
+    spent[0] = 0
     if have + coerce < c:
         return 0.0
     if have >= c:
@@ -1059,10 +1082,10 @@ cdef double h_bottom_net(HCtx* h, int b, const int* gain, bint* taken) noexcept 
     v = h.bval[b] - spend
     if h.coinsonly[b] - spend > v:
         v = h.coinsonly[b] - spend
-    if v > best:
-        best = v
-        taken[0] = True
-    return best
+    if v > 0.0:
+        spent[0] = c if have >= c else have
+        return v
+    return 0.0
 
 
 cdef double h_factory_top(HCtx* h, int card, int* gain) noexcept nogil:
@@ -1149,50 +1172,108 @@ cdef double h_top_option(HCtx* h, int opt, int section, int* gain) noexcept nogi
     return 0.0
 
 
-cdef double h_top_total(HCtx* h, int opt, int section) noexcept nogil:
-    # Worth of top option `opt` followed by the section's bottom action.
+cdef double h_top_total(HCtx* h, int opt, int section, int* dres, bint look) noexcept nogil:
+    # Worth of top option `opt` followed by the section's bottom action;
+    # `dres` receives the change of own tokens by Resource. With `look`, the
+    # best next turn that these tokens allow is added (W_LOOKAHEAD), so that
+    # a token gathered now for next turn's bottom action counts.
     cdef const GameState* g = h.g
     cdef const Player* p = &g.p[h.seat]
     cdef int gain[4]
-    cdef int b, r1, r2
+    cdef int d[4]
+    cdef int b, r, r1, r2, spent
     cdef double top, best, v
-    cdef bint taken
     top = h_top_option(h, opt, section, gain)
+    for r in range(4):
+        dres[r] = gain[r]
     if section == 4:
-        return top + h_move_plan(h, 1, True)
+        v = top + h_move_plan(h, 1, True)
+        if look:
+            v += h.w[HW_LOOKAHEAD] * h_after(h, section, dres)
+        return v
     b = g.rules.mats[p.mat].bottom_of_section[section]
     if opt // 100 == TV_TRADE_RES:
-        # Choose the 2 tokens with the bottom action in mind.
+        # Choose the 2 tokens with the bottom action (and next turn) in mind.
         best = H_NEG
         for r1 in range(4):
             for r2 in range(r1, 4):
-                gain[0] = 0
-                gain[1] = 0
-                gain[2] = 0
-                gain[3] = 0
+                for r in range(4):
+                    gain[r] = 0
                 gain[r1] += 1
                 gain[r2] += 1
                 v = (h_tok(h, r1, h.res[r1]) + h_tok(h, r2, h.res[r2] + (1 if r1 == r2 else 0))
-                     + h_bottom_net(h, b, gain, &taken))
+                     + h_bottom_net(h, b, gain, &spent))
+                for r in range(4):
+                    d[r] = gain[r]
+                d[b] -= spent
+                if look:
+                    v += h.w[HW_LOOKAHEAD] * h_after(h, section, d)
                 if v > best:
                     best = v
+                    for r in range(4):
+                        dres[r] = d[r]
         return top + best
-    return top + h_bottom_net(h, b, gain, &taken)
+    v = top + h_bottom_net(h, b, gain, &spent)
+    dres[b] -= spent
+    if look:
+        v += h.w[HW_LOOKAHEAD] * h_after(h, section, dres)
+    return v
+
+
+cdef void h_tops(HCtx* h) noexcept nogil:
+    # The top options of every section as the engine lists them now.
+    cdef GameState* c
+    cdef int s
+    if h.tops_ready:
+        return
+    h.tops_ready = True
+    c = &h.scratch
+    memcpy(c, h.g, sizeof(GameState))
+    c.events = NULL
+    for s in range(5):
+        c.t.section = s
+        if s == 4 and h.g.p[h.seat].factory_card < 0:
+            h.n_tops[s] = 0
+            continue
+        h.n_tops[s] = top_options(c, h.tops[s])
+
+
+cdef double h_after(HCtx* h, int s_now, const int* dres) noexcept nogil:
+    # The best next turn (any section but s_now, unless Relentless) once own
+    # tokens have changed by dres; nothing done is worth 0.
+    cdef const Player* p = &h.g.p[h.seat]
+    cdef bint relentless = faction_ability(h.g, h.seat) == FA_RELENTLESS
+    cdef int saved[4]
+    cdef int d[4]
+    cdef int r, s, i
+    cdef double best = 0.0, v
+    h_tops(h)
+    for r in range(4):
+        saved[r] = h.res[r]
+        h.res[r] += dres[r]
+        if h.res[r] < 0:
+            h.res[r] = 0
+    for s in range(5):
+        if s == s_now and not relentless:
+            continue
+        for i in range(h.n_tops[s]):
+            v = h_top_total(h, h.tops[s][i], s, d, False)
+            if v > best:
+                best = v
+    for r in range(4):
+        h.res[r] = saved[r]
+    return best
 
 
 cdef double h_section(HCtx* h, int s) noexcept nogil:
-    # Worth of section s: its best top option (as the engine lists them)
-    # followed by its bottom action.
-    cdef GameState c
-    cdef int32_t buf[MAX_OPTIONS]
-    cdef int n, i
+    # Worth of section s: its best top option followed by its bottom action,
+    # and the next turn this leaves.
+    cdef int d[4]
+    cdef int i
     cdef double best = H_NEG, v
-    memcpy(&c, h.g, sizeof(GameState))
-    c.events = NULL
-    c.t.section = s
-    n = top_options(&c, buf)
-    for i in range(n):
-        v = h_top_total(h, buf[i], s)
+    h_tops(h)
+    for i in range(h.n_tops[s]):
+        v = h_top_total(h, h.tops[s][i], s, d, True)
         if v > best:
             best = v
     return best
@@ -1343,17 +1424,18 @@ cdef double h_encounter(HCtx* h, int o) noexcept nogil:
 cdef double h_build_cell(HCtx* h, int c, int s) noexcept nogil:
     # Where to build: the structure-bonus tile, the Mill's production, and
     # holding a territory that the workers may leave.
-    cdef GameState tmp
+    cdef GameState* tmp = &h.scratch
     cdef const GameState* g = h.g
     cdef double v = 0.0
     cdef int before, after
     h_board(h)
     if h.w[HW_TILE] != 0.0 and structure_tile_kind(g) >= 0:
-        memcpy(&tmp, g, sizeof(GameState))
+        memcpy(tmp, g, sizeof(GameState))
         tmp.events = NULL
-        before = structure_bonus_coins(&tmp, h.seat)
+        h.tops_ready = False        # the scratch copy is reused
+        before = structure_bonus_coins(tmp, h.seat)
         tmp.p[h.seat].structure_cell[s] = c
-        after = structure_bonus_coins(&tmp, h.seat)
+        after = structure_bonus_coins(tmp, h.seat)
         v += h.w[HW_TILE] * (after - before)
     if s == S_MILL:
         v += 0.3 * h.turns_left / 3.0 * h_cell_prod(h, c, h.my_workers[c] + 1)
@@ -1369,14 +1451,13 @@ cdef double h_score(HCtx* h, int kind, int32_t opt) noexcept nogil:
     cdef int c, r, a, b, k, u, cell, nm, nu, src, dial, cards, need
     cdef int gain[4]
     cdef double v, x
-    cdef bint taken
     if kind == DK_OBJECTIVE:
         # A met objective is a star now (§16): reveal it.
         return 1.0 if opt > 0 else 0.0
     if kind == DK_SECTION:
         return h_section(h, opt)
     if kind == DK_TOP:
-        return h_top_total(h, opt, g.t.section)
+        return h_top_total(h, opt, g.t.section, gain, True)
     if kind == DK_BOTTOM:
         if g.t.section == 4:
             return h_move_plan(h, 1, True) if opt == 1 else 0.0
@@ -1420,23 +1501,7 @@ cdef double h_score(HCtx* h, int kind, int32_t opt) noexcept nogil:
         h_board(h)
         return h_carry_res(h, opt)
     if kind == DK_TRADE:
-        if opt == 0:
-            return 0.0
-        c = opt // 4
-        r = opt % 4
-        v = h_tok(h, r, h.res[r]) + 0.01 * workers_of_on(g, h.seat, c)
-        if g.t.section >= 0 and g.t.section < 4:
-            # a token that makes this turn's bottom action payable
-            b = g.rules.mats[p.mat].bottom_of_section[g.t.section]
-            need = h.cost[b] - h.res[b] - (1 if h.coerce else 0)
-            if r == b and need > 0 and need <= g.t.trade_left:
-                gain[0] = 0
-                gain[1] = 0
-                gain[2] = 0
-                gain[3] = 0
-                gain[b] = need
-                v += h_bottom_net(h, b, gain, &taken) / need
-        return v
+        return h_trade(h, opt)
     if kind == DK_PRODUCE:
         if opt == 0:
             return 0.0
@@ -1510,6 +1575,40 @@ cdef double h_score(HCtx* h, int kind, int32_t opt) noexcept nogil:
     return 0.0
 
 
+cdef double h_trade(HCtx* h, int opt) noexcept nogil:
+    # One token of a Trade (or none more): the best completion of the Trade
+    # with this token, followed by the bottom action and the next turn.
+    cdef const GameState* g = h.g
+    cdef const Player* p = &g.p[h.seat]
+    cdef int s = g.t.section, left = g.t.trade_left, r, r2, b, spent, k
+    cdef int gain[4]
+    cdef double v, best = H_NEG, base
+    r = opt % 4
+    if opt == 0:
+        left = 0
+    if s < 0 or s > 3:
+        return h_tok(h, r, h.res[r]) if opt else 0.0
+    b = g.rules.mats[p.mat].bottom_of_section[s]
+    for r2 in range(4 if left >= 2 else 1):
+        for k in range(4):
+            gain[k] = 0
+        base = 0.0
+        if opt:
+            gain[r] += 1
+            base = h_tok(h, r, h.res[r])
+        if left >= 2:
+            base += h_tok(h, r2, h.res[r2] + gain[r2])
+            gain[r2] += 1
+        v = base + h_bottom_net(h, b, gain, &spent)
+        gain[b] -= spent
+        v += h.w[HW_LOOKAHEAD] * h_after(h, s, gain)
+        if v > best:
+            best = v
+    if opt:
+        best += 0.01 * workers_of_on(g, h.seat, opt // 4)
+    return best
+
+
 cdef inline int h_cards_total(int opt) noexcept nogil:
     return 2 * (opt % 8) + 3 * ((opt // 8) % 8) + 4 * ((opt // 64) % 8) + 5 * ((opt // 512) % 8)
 
@@ -1543,7 +1642,7 @@ cdef double h_carry_workers(HCtx* h, int n, int moved) noexcept nogil:
         return 0.0
     if h.en_plastic[d] > 0:
         return -1.0 * n
-    v = h.w[HW_PRODUCTION] * (h_prod_after(h, a, d, n) - h.prod_base)
+    v = h.prod_mult * (h_prod_after(h, a, d, n) - h.prod_base)
     if h.my_workers[a] == n and h.my_plastic[a] <= 1 and not h.my_struct[a] and is_territory(g, a):
         v -= h_terr(h, a) * 0.5
     # workers that already moved cannot move again by themselves

@@ -53,6 +53,7 @@ WEIGHT_DOCS: tuple[tuple[str, str], ...] = (
     ("tile", "worth per coin of the structure bonus tile"),
     ("guard", "worth of a mech beside own workers that an enemy can reach"),
     ("move_min", "least gain for which a unit is moved at all"),
+    ("lookahead", "weight of the next turn a choice leaves (0: plan one turn only)"),
 )
 WEIGHT_NAMES: tuple[str, ...] = tuple(n for n, _ in WEIGHT_DOCS)
 assert len(WEIGHT_NAMES) <= MAX_WEIGHTS
@@ -60,9 +61,10 @@ assert len(WEIGHT_NAMES) <= MAX_WEIGHTS
 _BASE = dict(
     upgrade=3.0, deploy=2.5, build=2.5, enlist=3.0, worker=1.5, objective=3.0, combat_star=1.0,
     popularity_star=0.1, power_star=0.1, popularity=0.3, tier=0.8, power=0.4, card=0.4,
-    resource=0.6, keep=0.6, territory=0.6, production=1.0, encounter=4.0, factory=5.0,
+    resource=0.6, keep=0.6, territory=0.6, production=1.0, encounter=5.0, factory=5.0,
     attack_edge=2.0, combat_win=1.0, dial_margin=1.0, card_estimate=4.0, harass=0.0,
     mech_advance=0.3, mobility=1.5, combat_ability=0.8, tile=1.0, guard=0.5, move_min=0.05,
+    lookahead=0.7,
 )
 
 
