@@ -331,8 +331,6 @@ def test_factory_card_bottom_actions_never_trigger_recruit_bonuses():
     assert g.player(n)["popularity"] == 4 and g.player(s)["popularity"] == 3
 
 
-@pytest.mark.xfail(strict=True, reason="ENGINE BUG: enlisting the Enlist section's own recruit "
-                   "pays its ongoing bonus (+1 combat card) on that same action")
 def test_enlist_recruit_bonus_is_not_gained_by_the_action_that_enlists_it():
     # Rulebook 000 §6 "Вартість дії ... та винагорода ... визначаються кількістю вільних
     # комірок ... перед виконанням відповідної дії" (digest §6): the Enlist ongoing

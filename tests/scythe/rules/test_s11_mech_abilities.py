@@ -85,8 +85,6 @@ def test_speed_mech_picks_up_and_drops_workers_and_resources_midway(rules):
     assert g.resources(37)["oil"] == 1
 
 
-@pytest.mark.xfail(strict=True, reason="ENGINE BUG: a Speed character may drop and pick up "
-                   "resources at the intermediate territory; the seed grants that to mechs only")
 def test_speed_character_keeps_its_resources_to_the_end_of_its_move(rules):
     # Rulebook 000 "ШВИДКІСТЬ ... Володіючи цією властивістю, ваші мехи можуть
     # підбирати й залишати на території ресурси й робітників під час виконання

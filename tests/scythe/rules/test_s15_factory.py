@@ -195,8 +195,6 @@ def test_the_factory_move_takes_one_unit_up_to_two_steps(rules):
     assert g.unit_cell(s, W0 + 1) == 34
 
 
-@pytest.mark.xfail(strict=True, reason="ENGINE BUG: a unit on the Factory card's 2-step Move "
-                   "may drop and pick up resources midway; only Speed mechs may (seed)")
 def test_a_worker_on_the_factory_move_keeps_its_resources_to_the_end(rules):
     # Rulebook 000 "ПЕРЕМІЩЕННЯ ... Решта правил переміщення залишаються
     # незмінні": units carry resources from where the move starts to where it

@@ -191,8 +191,6 @@ def test_units_left_with_an_opponent_return_where_they_came_from():
     g.check_invariants()
 
 
-@pytest.mark.xfail(strict=True, reason="ENGINE BUG: §19.4 undo returns the units but leaves "
-                   "the resources they carried on the opponent's territory")
 def test_undone_move_takes_back_the_resources_it_carried():
     # Rulebook 000 "ОСОБЛИВІ ВИПАДКИ ... скасувати частину дії переміщення, завдяки якій
     # вони опинилися на цій території" (digest §19.4): undoing that part of the Move
