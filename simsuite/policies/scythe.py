@@ -17,7 +17,7 @@ a given field.
 """
 from __future__ import annotations
 
-from simsuite.policies import COMPILED, MAX_WEIGHTS, CompiledPolicy
+from simsuite.policies import MAX_WEIGHTS, CompiledPolicy
 
 GAME = "scythe"
 
@@ -101,10 +101,6 @@ POLICIES: tuple[CompiledPolicy, ...] = tuple(
     CompiledPolicy(name, pid, weights, description, games=(GAME,))
     for name, (pid, weights, description) in STRATEGIES.items()
 )
-
-
-# Importing this module registers the table (simsuite/policies/__init__.py imports it).
-COMPILED.update({p.name: p for p in POLICIES})
 
 
 def default_weights(name: str) -> list[float]:

@@ -1,0 +1,136 @@
+"""`simsuite tune` (issue #4): the search, its checks, its output file and its errors."""
+from __future__ import annotations
+
+import tomllib
+
+import numpy as np
+import pytest
+
+pytest.importorskip("simsuite._scythe", reason="the compiled Scythe core is not built")
+
+from simsuite.errors import UserError  # noqa: E402
+from simsuite.policies.scythe import WEIGHT_NAMES, default_weights  # noqa: E402
+from simsuite.tuning import (load_weights_file, paired_difference, tune, tune_command,  # noqa: E402
+                             write_weights)
+
+
+class RandomPy:
+    """A Python policy (for the error test: a tuning field must be compiled)."""
+
+    def choose(self, view, options, stream):
+        return options[stream.below(len(options))]
+
+
+def scenario(tmp_path, policies, players=None, name="tune", extra=""):
+    players = players or len(policies)
+    body = [f'name = "{name}"', 'game = "scythe"', f"players = {players}", "seed = 5",
+            "games = 10", extra]
+    for p in policies:
+        body += ["[[policy]]", p if "=" in p else f'name = "{p}"']
+    path = tmp_path / f"{name}.toml"
+    path.write_text("\n".join(body) + "\n")
+    return path
+
+
+def test_tiny_tune_runs_end_to_end(tmp_path, capsys):
+    # A small budget, one process: the search, both checks, the file, the printout.
+    sc = scenario(tmp_path, ["economy", "random"])
+    out = tmp_path / "tuned.toml"
+    tune_command(sc, budget=80, seed=3, out=out)
+    printed = capsys.readouterr().out
+    assert "weights written to" in printed
+    assert "95% CI" in printed and "head to head" in printed
+    doc = tomllib.loads(out.read_text())
+    assert doc["name"] == "economy"
+    assert list(doc["weights"]) == list(WEIGHT_NAMES)
+    weights = load_weights_file(out, "economy")
+    assert set(weights) == set(WEIGHT_NAMES)
+
+
+def test_tune_is_deterministic_and_within_budget(tmp_path):
+    sc = scenario(tmp_path, ["star_rush", "random"])
+    a = tune(sc, 90, 7, jobs=1)
+    b = tune(sc, 90, 7, jobs=1)
+    assert np.array_equal(a.tuned, b.tuned)
+    assert a.history == b.history and a.paired == b.paired
+    assert a.games_played <= 90
+    assert np.allclose(a.start, default_weights("star_rush")[:len(WEIGHT_NAMES)])
+    c = tune(sc, 90, 8, jobs=1)      # another seed plays other games
+    assert c.head_to_head != a.head_to_head
+
+
+def test_start_weights_come_from_the_scenario(tmp_path):
+    sc = scenario(tmp_path, ['name = "economy"\nweights = { production = 2.5, attack_edge = 9.0 }',
+                             "random"])
+    r = tune(sc, 60, 1, jobs=1)
+    start = dict(zip(r.weight_names, r.start))
+    assert start["production"] == 2.5 and start["attack_edge"] == 9.0
+
+
+def test_written_file_is_a_scenario_policy_entry(tmp_path):
+    # The [weights] table pasted into a scenario validates as that policy's weights.
+    sc = scenario(tmp_path, ["diplomat", "random"])
+    r = tune(sc, 60, 2, jobs=1)
+    out = tmp_path / "w.toml"
+    write_weights(r, out)
+    w = load_weights_file(out)
+    inline = ", ".join(f"{k} = {v!r}" for k, v in w.items())
+    sc2 = scenario(tmp_path, [f'name = "diplomat"\nweights = {{ {inline} }}', "random"], name="use")
+    from simsuite.scenario import load_scenario
+
+    loaded = load_scenario(sc2).config.policies[0]
+    assert np.allclose(loaded.weights[:len(WEIGHT_NAMES)], r.tuned)
+
+
+def test_paired_difference_interval():
+    a = np.array([1, 1, 0, 1, 0, 1, 1, 0] * 50)
+    b = np.array([0, 1, 0, 0, 0, 1, 0, 0] * 50)
+    diff, (lo, hi) = paired_difference(a, b)
+    assert diff == pytest.approx(0.375)
+    d = a - b
+    half = 1.959963984540054 * d.std(ddof=1) / np.sqrt(len(d))
+    assert lo == pytest.approx(diff - half) and hi == pytest.approx(diff + half)
+
+
+@pytest.mark.parametrize("policies,budget,seed,match", [
+    (["random", "economy"], 100, 1, "policy\\[0\\].*no weights to tune"),
+    (["economy", "test_tuning:RandomPy"], 100, 1, "policy\\[1\\].*must be compiled"),
+    (["economy", "random"], 10, 1, "budget.*too few"),
+    (["economy", "random"], 100, -1, "--seed"),
+])
+def test_bad_input_is_one_line(tmp_path, policies, budget, seed, match):
+    sc = scenario(tmp_path, policies)
+    with pytest.raises(UserError, match=match) as err:
+        tune(sc, budget, seed, jobs=1)
+    assert "\n" not in err.value.message
+
+
+def test_bad_out_and_weights_file(tmp_path):
+    sc = scenario(tmp_path, ["economy", "random"])
+    with pytest.raises(UserError, match="is a folder"):
+        tune_command(sc, 100, 1, tmp_path)
+    with pytest.raises(UserError, match="does not exist"):
+        tune_command(sc, 100, 1, tmp_path / "nope" / "t.toml")
+    with pytest.raises(UserError, match="not found"):
+        load_weights_file(tmp_path / "missing.toml")
+    bad = tmp_path / "bad.toml"
+    bad.write_text('name = "economy"\n[weights]\nproduction = "high"\n')
+    with pytest.raises(UserError, match="table of numbers"):
+        load_weights_file(bad)
+    other = tmp_path / "other.toml"
+    other.write_text('name = "diplomat"\n[weights]\nproduction = 1.0\n')
+    with pytest.raises(UserError, match="not 'economy'"):
+        load_weights_file(other, "economy")
+
+
+@pytest.mark.slow
+def test_tuning_beats_its_start_weights(tmp_path):
+    # Issue #4: a tuned policy beats its starting weights by a margin whose 95% confidence
+    # interval excludes zero (paired games on seeds the search never saw).
+    sc = scenario(tmp_path, ["economy"] * 4)
+    r = tune(sc, 12000, 2024)
+    p = r.paired
+    print(f"tuned {p['tuned_rate']:.3f} vs start {p['start_rate']:.3f}: "
+          f"{p['difference']:+.3f} [{p['ci95'][0]:+.3f}, {p['ci95'][1]:+.3f}]; "
+          f"head to head {r.head_to_head['tuned_rate']:.3f} {r.head_to_head['ci95']}")
+    assert p["ci95"][0] > 0
