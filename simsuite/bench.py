@@ -147,12 +147,30 @@ def _calibrate(w: Workload, seconds: float) -> int:
     return max(10, int(rate * seconds))
 
 
+REPORTS_WORKLOAD = "reports-10m"
+
+
+def _report_bench(rows: int) -> None:
+    """Every report on a synthetic dataset of `rows` rows: wall seconds and peak memory each."""
+    from simsuite.reporting.bench import report_benchmark
+
+    print(f"reports on a synthetic dataset of {rows:,} rows (each report in its own process):")
+    for name, (sec, rss) in report_benchmark(rows=rows).items():
+        print(f"  {name:14} {sec:7.2f} s   peak {rss / 2**20:6.0f} MiB")
+
+
 def bench_command(workloads: list[str], repeat: int, seconds: float) -> None:
     table = globals()["workloads"]()
+    if REPORTS_WORKLOAD in workloads:
+        workloads = [w for w in workloads if w != REPORTS_WORKLOAD]
+        _report_bench(10_000_000)
+        if not workloads:
+            return
     names = workloads or list(table)
     unknown = [n for n in names if n not in table]
     if unknown:
-        raise UserError(f"unknown workload {unknown[0]!r}; choose from: {', '.join(table)}")
+        raise UserError(f"unknown workload {unknown[0]!r}; choose from: "
+                        f"{', '.join(list(table) + [REPORTS_WORKLOAD])}")
     if repeat < 1 or seconds <= 0:
         raise UserError("--repeat must be at least 1 and --seconds positive")
     print(f"machine: {platform.machine()} {platform.processor() or ''} cpus={os.cpu_count()} "
