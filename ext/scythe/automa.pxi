@@ -14,8 +14,6 @@
 # the engine then runs that combat (the human commits dial and cards as defender; the
 # Automa's side comes from automa_combat_commit; Automa losers go through automa_retreat),
 # reports the result with automa_attack_resolved(g, automa_won) and calls automa_turn again.
-from common.rng cimport rng_below, rng_shuffle_i8
-
 # Readable-log events of the Automa (core.pxi's EventKind numbers stop below 40).
 cdef enum:   # AutomaEventKind
     EV_AUTOMA_CARD = 40      # seat = Automa; a = card id (1..19), b = scheme (1/2), flag 1 = turn skipped
@@ -621,6 +619,8 @@ cdef bint a_place_from_mat(GameState* g, int first, int last) noexcept nogil:
             if a.placement_check and a_check_card_blocks(g):
                 return False
             p.unit_cell[u] = <int8_t>a_base(g, a.seat)
+            if u >= UNIT_MECH0 and u < UNIT_MECH0 + N_MECHS:
+                p.mech_deployed[u - UNIT_MECH0] = 1    # on the board (it has no abilities)
             emit(g, EV_AUTOMA_PLACE, a.seat, u, p.unit_cell[u], 0, 0, 0)
             return True
     return False
@@ -866,6 +866,8 @@ cdef void automa_retreat(GameState* g, int c) noexcept nogil:
             continue
         if u < UNIT_WORKER0 and not to_base:
             p.unit_cell[u] = OFF_BOARD
+            if u >= UNIT_MECH0:
+                p.mech_deployed[u - UNIT_MECH0] = 0
         else:
             p.unit_cell[u] = <int8_t>base
 

@@ -1,6 +1,5 @@
 # Packing simsuite.games.scythe.automa_data.AutomaData into the C AutomaRules struct.
 # (Python level; runs once per Rules object.)
-from libc.string cimport memset as _a_memset
 
 from simsuite.games.scythe.automa_data import (
     MOVE_KINDS as _AUTOMA_MOVES, GAIN_KINDS as _AUTOMA_GAINS, RECRUIT_KINDS as _AUTOMA_RECRUITS,
@@ -17,7 +16,7 @@ def _automa_faction(name, tuple faction_names):
 cdef pack_automa_rules(AutomaRules* ar, adata, const Rules* r, tuple faction_names):
     cdef int i, s, k
     cdef AutomaRow* row
-    _a_memset(ar, 0, sizeof(AutomaRules))
+    memset(ar, 0, sizeof(AutomaRules))
 
     for i, card in enumerate(adata.cards):
         ar.cards[i].star_advance = 1 if card.star_advance else 0

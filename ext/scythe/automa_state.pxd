@@ -154,3 +154,14 @@ ctypedef struct AutomaState:
     int16_t skipped_turns
     int16_t combats
     int16_t combats_won
+
+# A solo game's Automa settings (setup_game_ex, play_batch, Game): the difficulty level and
+# the optional rules of seed 003 p.12.
+ctypedef struct AutomaConfig:
+    int8_t level                          # AutomaLevel
+    uint8_t skip_turns
+    uint8_t all_moves
+    uint8_t move_check
+    uint8_t placement_check
+    int8_t coin_modifier
+    int8_t power_modifier

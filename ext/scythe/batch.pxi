@@ -4,12 +4,13 @@
 
 cdef int play_game_compiled(GameState* g, const Rules* r, uint64_t seed, int n,
                             const int8_t* fac, const int8_t* mat, const int32_t* pol,
-                            const double* w) noexcept nogil:
+                            const double* w, const AutomaConfig* solo=NULL) noexcept nogil:
+    # With `solo`, seat 1 is the Automa: it never decides, so its policy is never asked.
     cdef int32_t buf[MAX_OPTIONS]
     cdef Rng prng[MAX_SEATS]
     cdef int err, s, k
     cdef int32_t opt
-    err = setup_game(g, r, seed, n, fac, mat)
+    err = setup_game_ex(g, r, seed, n, fac, mat, solo)
     if err != SETUP_OK:
         return err
     for s in range(n):
@@ -35,7 +36,10 @@ cdef struct GameSummary:
 cdef void summarize(GameState* g, GameSummary* out) noexcept nogil:
     cdef int res4[4]
     cdef int s
-    final_scores(g, out.score, out.components, out.rank, out.shared)
+    if g.automa.seat >= 0:
+        automa_final_scores(g, out.score, out.components, out.rank, out.shared)   # 003 p.11
+    else:
+        final_scores(g, out.score, out.components, out.rank, out.shared)
     for s in range(g.n_players):
         out.territories[s] = controlled_territories(g, s)
         out.resources[s] = controlled_resources(g, s, res4)
@@ -58,8 +62,33 @@ def setup_error_message(int code):
     return _SETUP_ERRORS.get(code, f"setup failed (code {code})")
 
 
+def automa_config(ScytheRules rules, level, options=None):
+    """The solo settings (level name/alias/id, options dict) as a plain dict, validated."""
+    from simsuite.games.scythe.automa_data import level_name
+    adata = rules.automa_data
+    if isinstance(level, (int, np.integer)) and not isinstance(level, bool):
+        if not 0 <= int(level) < AUTOMA_N_LEVELS:
+            raise UserError(f"Automa level {int(level)} out of range 0..{AUTOMA_N_LEVELS - 1}")
+        name = AUTOMA_LEVELS[int(level)]
+    else:
+        name = level_name(adata, level)
+    opts = adata.resolve_options(options or {})
+    return dict(level=AUTOMA_LEVELS.index(name), **opts)
+
+
+cdef void _fill_solo(AutomaConfig* c, dict d):
+    c.level = d["level"]
+    c.skip_turns = 1 if d["skip_turns"] else 0
+    c.all_moves = 1 if d["all_moves"] else 0
+    c.move_check = 1 if d["move_check"] else 0
+    c.placement_check = 1 if d["placement_check"] else 0
+    c.coin_modifier = d["coin_modifier"]
+    c.power_modifier = d["power_modifier"]
+
+
 def play_batch(ScytheRules rules, seeds, int n_players, factions=None, mats=None,
-               policy_ids=None, policy_weights=None, python_policies=None):
+               policy_ids=None, policy_weights=None, python_policies=None, *,
+               automa=None, automa_options=None):
     """Play one game per seed and return a dict of numpy arrays.
 
     factions, mats: int8 [n_games, n_players], one row per game naming each
@@ -71,12 +100,36 @@ def play_batch(ScytheRules rules, seeds, int n_players, factions=None, mats=None
     policy_ids: int32 [n_players] compiled policy per seat (0 = random);
     policy_weights: float64 [n_players, 32]; python_policies: a list with, per
     seat, None (compiled) or an object with choose(view, options, stream).
+
+    Solo games against the Automa (Rulebook 003): `automa` = its difficulty level (a name
+    such as "automa", or an id 0..3), or an int array [n_games] of level ids; then
+    n_players is 2, seat 0 is the human (factions[:, 0], mats[:, 0]) and seat 1 the
+    Automa (faction factions[:, 1], -1 dealt; mats[:, 1] is ignored and reported -1);
+    `automa_options` sets the optional rules (automa_data option names). The output
+    then also has "automa_level" [n_games].
     """
+    cdef AutomaConfig solo_cfg[AUTOMA_N_LEVELS]
+    cdef bint solo = automa is not None
     cdef int n = n_players, s, s2, i, err, k
     seeds_a = np.ascontiguousarray(np.asarray(seeds, dtype=np.uint64).reshape(-1))
     cdef Py_ssize_t n_games = seeds_a.shape[0]
     if n < 2 or n > 5:
         raise UserError(f"n_players must be 2..5, got {n}")
+    if solo:
+        if n != 2:
+            raise UserError(f"a game against the Automa has 2 seats (the human and the Automa); got n_players={n}")
+        if isinstance(automa, (str, int, np.integer)):
+            lv_a = np.full(n_games, automa_config(rules, automa, automa_options)["level"], dtype=np.int8)
+        else:
+            lv_a = np.ascontiguousarray(np.asarray(automa, dtype=np.int8).reshape(-1))
+            if lv_a.shape[0] != n_games:
+                raise UserError(f"automa levels: give one per game ({n_games}), got {lv_a.shape[0]}")
+        for k in range(AUTOMA_N_LEVELS):
+            _fill_solo(&solo_cfg[k], automa_config(rules, k, automa_options))
+    else:
+        if automa_options:
+            raise UserError("automa_options given without automa; name the Automa's difficulty level too")
+        lv_a = np.full(n_games, -1, dtype=np.int8)
     if factions is None:
         fac_a = np.full((n_games, n), -1, dtype=np.int8)
     else:
@@ -119,6 +172,10 @@ def play_batch(ScytheRules rules, seeds, int n_players, factions=None, mats=None
         out[name] = np.zeros((n_games, n), dtype=np.int32)
     for name in ("game_turns", "end_reason", "tied", "shared_win"):
         out[name] = np.zeros(n_games, dtype=np.int32)
+    if solo:
+        if np.any((lv_a < 0) | (lv_a >= AUTOMA_N_LEVELS)):
+            raise UserError(f"automa levels must be 0..{AUTOMA_N_LEVELS - 1}")
+        out["automa_level"] = lv_a.astype(np.int32)
     out["seed"] = seeds_a.copy()
 
     cdef const uint64_t[::1] sv = seeds_a
@@ -126,6 +183,8 @@ def play_batch(ScytheRules rules, seeds, int n_players, factions=None, mats=None
     cdef const int8_t[:, ::1] mv = mat_a
     cdef const int32_t[::1] pv = pol_a
     cdef const double[:, ::1] wv = w_a
+    cdef const int8_t[::1] lvv = lv_a
+    cdef const AutomaConfig* cfg = NULL
     cdef GameState* g = <GameState*>calloc(1, sizeof(GameState))
     cdef GameSummary summ
     cdef int bad_game = -1, bad_err = 0
@@ -144,13 +203,14 @@ def play_batch(ScytheRules rules, seeds, int n_players, factions=None, mats=None
         raise MemoryError()
     try:
         for i in range(n_games):
+            cfg = &solo_cfg[lvv[i]] if solo else NULL
             if python_policies is None:
                 with nogil:
                     err = play_game_compiled(g, &rules.r, sv[i], n, &fv[i, 0], &mv[i, 0],
-                                             &pv[0], &wv[0, 0])
+                                             &pv[0], &wv[0, 0], cfg)
             else:
                 err = _play_game_python(g, rules, sv[i], n, fac_a[i], mat_a[i], pol_a, w_a,
-                                        python_policies)
+                                        python_policies, <size_t>cfg)
             if err != SETUP_OK:
                 bad_game = i
                 bad_err = err
@@ -199,7 +259,7 @@ def play_batch(ScytheRules rules, seeds, int n_players, factions=None, mats=None
 
 
 cdef int _play_game_python(GameState* g, ScytheRules rules, uint64_t seed, int n, fac_row,
-                           mat_row, pol_a, w_a, list python_policies) except -1:
+                           mat_row, pol_a, w_a, list python_policies, size_t solo=0) except -1:
     # Same decisions as the compiled loop: compiled seats draw from their C
     # stream, Python seats from a simsuite.rng.Stream with the same seed.
     from simsuite.rng import Stream, derive_seed as py_derive_seed
@@ -213,7 +273,7 @@ cdef int _play_game_python(GameState* g, ScytheRules rules, uint64_t seed, int n
     for s in range(n):
         fac[s] = fac_row[s]
         mat[s] = mat_row[s]
-    err = game._setup(rules, seed, n, fac, mat, False)
+    err = game._setup(rules, seed, n, fac, mat, False, <const AutomaConfig*>solo)
     if err != SETUP_OK:
         return err
     streams = [Stream(py_derive_seed(int(seed), 1 + s)) for s in range(n)]

@@ -26,6 +26,61 @@ cdef enum InvariantError:
     INV_NO_OPTIONS = 19      # decision kind, decider
     INV_END_REASON = 20      # end reason
     INV_TOKEN = 21           # cell
+    INV_AUTOMA = 22          # what (1 deck, 2 tracker, 3 water, 4 scheme, 5 popularity, 6 mat pieces), values
+
+
+cdef int automa_invariant(const GameState* g, int* info) noexcept nogil:
+    # The Automa (Rulebook 003): its 19 cards each in exactly one pile; the cube on its star
+    # card, lakes and rivers open exactly from the water cell, scheme II exactly after the
+    # first star-card star; popularity fixed; no recruits, structures or upgrades.
+    cdef const AutomaState* a = &g.automa
+    cdef const AutomaStarCard* sc
+    cdef const Player* p
+    cdef int seen[AUTOMA_N_CARDS]
+    cdef int i, k
+    if a.seat < 0:
+        return INV_OK
+    sc = &g.rules.automa.star_cards[a.level]
+    p = &g.p[a.seat]
+    for i in range(AUTOMA_N_CARDS):
+        seen[i] = 0
+    for i in range(a.n_deck):
+        seen[a.deck[i]] += 1
+    for i in range(a.n_main_discard):
+        seen[a.main_discard[i]] += 1
+    for i in range(a.n_combat_discard):
+        seen[a.combat_discard[i]] += 1
+    for i in range(AUTOMA_N_CARDS):
+        if seen[i] != 1:
+            info[0] = 1
+            info[1] = i + 1
+            info[2] = seen[i]
+            return INV_AUTOMA
+    if a.track_pos < 0 or a.track_pos >= sc.cells:
+        info[0] = 2
+        info[1] = a.track_pos
+        return INV_AUTOMA
+    if (a.water_ok != 0) != (a.track_pos >= sc.water_from):
+        info[0] = 3
+        info[1] = a.water_ok
+        info[2] = a.track_pos
+        return INV_AUTOMA
+    if (a.scheme == 1) != (a.track_stars >= 1):
+        info[0] = 4
+        info[1] = a.scheme
+        info[2] = a.track_stars
+        return INV_AUTOMA
+    if p.popularity != g.rules.automa.popularity:
+        info[0] = 5
+        info[1] = p.popularity
+        return INV_AUTOMA
+    k = recruits_enlisted(p) + structures_built(p) + upgrades_done(p)
+    if k != 0 or p.mat >= 0:
+        info[0] = 6
+        info[1] = k
+        info[2] = p.mat
+        return INV_AUTOMA
+    return INV_OK
 
 
 cdef int invariant_error(GameState* g, int* info) noexcept nogil:
@@ -43,7 +98,9 @@ cdef int invariant_error(GameState* g, int* info) noexcept nogil:
     for s in range(g.n_players):
         p = &g.p[s]
         c = p.unit_cell[UNIT_CHARACTER]
-        if c <= 0 or c >= N_CELLS or r.terrain[c] < 0:
+        if s == g.automa.seat and c == OFF_BOARD:
+            pass                  # a beaten Automa hero waits on its faction mat (003 p.10)
+        elif c <= 0 or c >= N_CELLS or r.terrain[c] < 0:
             info[0] = s
             info[1] = c
             return INV_CHARACTER
@@ -62,7 +119,7 @@ cdef int invariant_error(GameState* g, int* info) noexcept nogil:
                 info[1] = u
                 info[2] = c
                 return INV_WORKER
-            if c > 0 and r.terrain[c] == T_LAKE and mechs_on(g, s, c) == 0:
+            if c > 0 and r.terrain[c] == T_LAKE and mechs_on(g, s, c) == 0 and s != g.automa.seat:
                 info[0] = s
                 info[1] = c
                 return INV_LAKE_WORKER
@@ -93,6 +150,8 @@ cdef int invariant_error(GameState* g, int* info) noexcept nogil:
                 info[2] = p.hand[v]
                 return INV_HAND
         counted = p.combat_stars + p.objective_stars
+        if s == g.automa.seat:
+            counted += g.automa.track_stars          # stars from its star card (003 p.9)
         for k in range(N_STAR_KINDS):
             if k != STAR_OBJECTIVE and k != STAR_COMBAT and p.star_placed[k]:
                 counted += 1
@@ -114,7 +173,7 @@ cdef int invariant_error(GameState* g, int* info) noexcept nogil:
             return INV_STAR_LIMIT
         a = upgrades_done(p)
         b = 0
-        for k in range(4):
+        for k in range(4 if p.mat >= 0 else 0):
             b += p.bottom_cubes[k]
             if p.bottom_cubes[k] < 0 or p.bottom_cubes[k] > (r.mats[p.mat].bottom_cost_start[k]
                                                             - r.mats[p.mat].bottom_cost_min[k]):
@@ -138,6 +197,9 @@ cdef int invariant_error(GameState* g, int* info) noexcept nogil:
             info[0] = s
             info[1] = p.factory_card
             return INV_FACTORY
+    k = automa_invariant(g, info)
+    if k != INV_OK:
+        return k
     # resources never negative
     for c in range(1, N_CELLS):
         for k in range(4):

@@ -143,7 +143,7 @@ cdef void finish_combat(GameState* g) noexcept nogil:
     # The attacker who wins loses 1 popularity per enemy worker forced to
     # retreat, not with Camaraderie; a winning defender loses nothing (§13.4).
     n_workers = workers_of_on(g, l, c)
-    if w == g.active and n_workers > 0:
+    if w == g.active and n_workers > 0 and w != g.automa.seat:   # the Automa's popularity never moves
         g.p[w].forced_retreat = 1
         if not has_ability(g, w, AB_CAMARADERIE):
             add_popularity(g, w, -n_workers)
@@ -151,15 +151,24 @@ cdef void finish_combat(GameState* g) noexcept nogil:
     # The loser's character, mechs and workers retreat; resources stay with
     # the winner (§13.4). Workers go to a lake only with a mech (§8.5).
     n_mechs = mechs_on(g, l, c)
-    for u in range(N_UNITS):
-        if g.p[l].unit_cell[u] == c:
-            if u >= UNIT_WORKER0 and dest != home and n_mechs == 0:
-                g.p[l].unit_cell[u] = home
-            else:
-                g.p[l].unit_cell[u] = dest
+    if l == g.automa.seat:
+        # The Automa's hero and mechs go to its faction mat (Ultimaszyna: its base), its
+        # workers to its base (Rulebook 003 p.10, p.12).
+        automa_retreat(g, c)
+        dest = OFF_BOARD if not g.rules.automa.star_cards[g.automa.level].retreat_to_base else home
+    else:
+        for u in range(N_UNITS):
+            if g.p[l].unit_cell[u] == c:
+                if u >= UNIT_WORKER0 and dest != home and n_mechs == 0:
+                    g.p[l].unit_cell[u] = home
+                else:
+                    g.p[l].unit_cell[u] = dest
     emit(g, EV_COMBAT_RESULT, w, l, c, dest, 0, 0)
     if revealed:
         draw_card(g, l)                  # the loser who revealed power draws 1 (§13.4)
     # Combat star: 2 at most, Saxony unlimited and forced (§13.4, §12).
     if g.p[w].combat_stars < 2 or faction_ability(g, w) == FA_DOMINATE:
         place_star(g, w, STAR_COMBAT)
+    if l == g.automa.seat and w == g.active and g.end_reason == END_NOT_OVER:
+        # The human attacked and won: resources from the Automa's resource box (003 p.11).
+        automa_place_resources(g, c)

@@ -108,6 +108,8 @@ cdef inline bint has_ability(const GameState* g, int seat, int ability) noexcept
     # (Rulebook §9.2); it serves the character and every mech.
     cdef const FactionData* f = &g.rules.factions[g.p[seat].faction]
     cdef int k
+    if seat == g.automa.seat:
+        return False          # the Automa uses no mech abilities (Rulebook 003 p.2)
     for k in range(N_MECHS):
         if f.mech_ability[k] == ability and g.p[seat].mech_deployed[k]:
             return True
@@ -115,6 +117,8 @@ cdef inline bint has_ability(const GameState* g, int seat, int ability) noexcept
 
 
 cdef inline int faction_ability(const GameState* g, int seat) noexcept nogil:
+    if seat == g.automa.seat:
+        return FA_NONE        # nor its faction ability (Rulebook 003 p.2)
     return g.rules.factions[g.p[seat].faction].ability
 
 
@@ -328,6 +332,8 @@ cdef void check_track_stars(GameState* g, int seat) noexcept nogil:
     cdef Player* p = &g.p[seat]
     if g.end_reason != END_NOT_OVER:
         return
+    if seat == g.automa.seat:
+        return                # the Automa places stars only its own ways (automa.pxi)
     if not p.star_placed[STAR_UPGRADES] and upgrades_done(p) >= 6:
         place_star(g, seat, STAR_UPGRADES)
     if g.end_reason != END_NOT_OVER:

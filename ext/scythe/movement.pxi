@@ -188,6 +188,9 @@ cdef void displace_workers(GameState* g, int mover, int cell, bint in_combat) no
             loss = n
             add_popularity(g, mover, -n)
     emit(g, EV_DISPLACE, mover, n, victim, cell, loss, 0)
+    if victim == g.automa.seat and mover == g.active:
+        # Territory taken from the Automa's lone workers: its resource box (Rulebook 003 p.10-11).
+        automa_place_resources(g, cell)
 
 
 cdef void do_step(GameState* g) noexcept nogil:

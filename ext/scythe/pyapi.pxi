@@ -53,7 +53,11 @@ INVARIANT_MESSAGES = {
     INV_NO_OPTIONS: "game not over but decision {0} of seat {1} has no legal option",
     INV_END_REASON: "bad end reason {0}",
     INV_TOKEN: "encounter token on cell {0}, which has no encounter symbol",
+    INV_AUTOMA: "Automa invariant {0} broken (1 card in no/two piles, 2 cube off its card, "
+                "3 lakes/rivers open flag, 4 scheme, 5 popularity, 6 mat pieces): values {1}, {2}, {3}",
 }
+AUTOMA_MOVE_NAMES = _AUTOMA_MOVES
+AUTOMA_STAGE_NAMES = ("idle", "moves", "combat", "rewards")
 
 
 def _index(value, names, what):
@@ -86,6 +90,8 @@ cdef class Game:
     cdef list _raw
     cdef bint _log
     cdef readonly tuple players_in
+    cdef AutomaConfig _solo
+    cdef readonly object automa_config
 
     def __cinit__(self):
         self.ev = NULL                 # allocated only for a logged game
@@ -107,7 +113,7 @@ cdef class Game:
             self.ev = NULL
 
     def __init__(self, ScytheRules rules, seed, int n_players, factions=None, mats=None, *,
-                 log=True):
+                 log=True, automa=None, automa_options=None):
         cdef int8_t fac[MAX_SEATS]
         cdef int8_t mat[MAX_SEATS]
         cdef int i, err
@@ -115,11 +121,23 @@ cdef class Game:
             raise UserError(f"players must be 2..5, got {n_players}")
         fl = self._parse(rules, factions, n_players, "faction")
         ml = self._parse(rules, mats, n_players, "mat")
+        if automa is not None:
+            # Solo (Rulebook 003): seat 0 the human, seat 1 the Automa at level `automa`.
+            if n_players != 2:
+                raise UserError(f"a game against the Automa has 2 seats (the human and the Automa); "
+                                f"got n_players={n_players}")
+            if ml[1] != -1:
+                raise UserError("the Automa has no player mat; leave the second mat empty (None)")
+            self.automa_config = automa_config(rules, automa, automa_options)
+            _fill_solo(&self._solo, self.automa_config)
+        elif automa_options:
+            raise UserError("automa_options given without automa; name the Automa's difficulty level too")
         for i in range(n_players):
             fac[i] = fl[i]
             mat[i] = ml[i]
         self.players_in = (tuple(fl), tuple(ml))
-        err = self._setup(rules, int(seed) & 0xFFFFFFFFFFFFFFFF, n_players, fac, mat, bool(log))
+        err = self._setup(rules, int(seed) & 0xFFFFFFFFFFFFFFFF, n_players, fac, mat, bool(log),
+                          &self._solo if automa is not None else NULL)
         if err != SETUP_OK:
             raise UserError(setup_error_message(err))
 
@@ -144,10 +162,10 @@ cdef class Game:
         return out
 
     cdef int _setup(self, ScytheRules rules, uint64_t seed, int n, const int8_t* fac,
-                    const int8_t* mat, bint log) except -1:
+                    const int8_t* mat, bint log, const AutomaConfig* solo=NULL) except -1:
         cdef int err
         self.rules = rules
-        err = setup_game(&self.g, &rules.r, seed, n, fac, mat)
+        err = setup_game_ex(&self.g, &rules.r, seed, n, fac, mat, solo)
         if err != SETUP_OK:
             return err
         self._want_log(log)
@@ -231,6 +249,8 @@ cdef class Game:
         c._decisions = list(self._decisions)
         c._raw = list(self._raw)
         c.players_in = self.players_in
+        c._solo = self._solo
+        c.automa_config = self.automa_config
         memcpy(c.buf, self.buf, sizeof(self.buf))
         c.n_opts = self.n_opts
         return c
@@ -276,6 +296,9 @@ cdef class Game:
         return self.rules.faction_names[self.g.p[seat].faction]
 
     def mat_name(self, seat):
+        """The seat's player mat (None for the Automa, which has none)."""
+        if self.g.p[seat].mat < 0:
+            return None
         return self.rules.mat_names[self.g.p[seat].mat]
 
     # ------------------------------------------------------------ results
@@ -419,6 +442,8 @@ cdef class Game:
             "section": self.g.t.section,
             "is_over": self.is_over,
         }
+        if self.g.automa.seat >= 0:
+            obs["automa"] = self._automa_public()
         if self.g.t.cb_cell > 0 and PH_COMBAT_PRE <= self.g.t.phase <= PH_COMBAT_FINISH:
             comb = {"cell": self.g.t.cb_cell, "attacker": self.g.t.cb_seat[0],
                     "defender": self.g.t.cb_seat[1]}
@@ -494,7 +519,7 @@ cdef class Game:
         self._check_seat(seat)
         u = _index(unit, UNIT_NAMES, "unit")
         c = self._check_cell(cell)
-        if u == UNIT_CHARACTER and c == OFF_BOARD:
+        if u == UNIT_CHARACTER and c == OFF_BOARD and seat != self.g.automa.seat:
             raise ValueError("the character is always on the board")
         self.g.p[seat].unit_cell[u] = c
         if UNIT_MECH0 <= u < UNIT_WORKER0:
@@ -733,12 +758,165 @@ cdef class Game:
                 self.g.cell_res[c][k] = 0
             self.g.encounter_token[c] = 0
 
+    # ------------------------------------------------------------ the Automa (solo games)
+    @property
+    def automa_seat(self):
+        """The Automa's seat (1) in a solo game, else None."""
+        return None if self.g.automa.seat < 0 else self.g.automa.seat
+
+    def _require_automa(self):
+        if self.g.automa.seat < 0:
+            raise ValueError("this game has no Automa; create it with Game(..., automa=level)")
+
+    def _automa_public(self):
+        # What anyone sees of the Automa (Rulebook 003): its star card and cube, the active
+        # scheme, the face-up discard piles; not the order of its deck.
+        cdef AutomaState* a = &self.g.automa
+        return {
+            "level": AUTOMA_LEVELS[a.level],
+            "scheme": a.scheme + 1,
+            "track_pos": a.track_pos,
+            "track_stars": a.track_stars,
+            "water_ok": bool(a.water_ok),
+            "deck_size": a.n_deck,
+            "main_discard": [a.main_discard[i] + 1 for i in range(a.n_main_discard)],
+            "combat_discard": [a.combat_discard[i] + 1 for i in range(a.n_combat_discard)],
+            "last_main_card": a.last_main_card + 1 if a.last_main_card >= 0 else None,
+        }
+
+    def automa_state(self):
+        """The Automa's whole state (deck order included, top card first; card ids 1..19)."""
+        cdef AutomaState* a = &self.g.automa
+        self._require_automa()
+        d = self._automa_public()
+        d.update({
+            "seat": a.seat,
+            "deck": [a.deck[i] + 1 for i in range(a.n_deck)][::-1],
+            "stage": AUTOMA_STAGE_NAMES[a.stage],
+            "card": a.card + 1 if a.card >= 0 else None,
+            "combat_cell": a.combat_cell if a.combat_cell > 0 else None,
+            "combat_card": a.combat_card + 1 if a.combat_card >= 0 else None,
+            "options": {"skip_turns": bool(a.skip_turns), "all_moves": bool(a.all_moves),
+                        "move_check": bool(a.move_check), "placement_check": bool(a.placement_check),
+                        "coin_modifier": a.coin_modifier, "power_modifier": a.power_modifier},
+            "turns": a.turns, "skipped_turns": a.skipped_turns,
+            "combats": a.combats, "combats_won": a.combats_won,
+        })
+        return d
+
+    def set_automa(self, *, deck=None, main_discard=None, combat_discard=None, scheme=None,
+                   track_pos=None, last_main_card=None):
+        """Edit the Automa for a rule test. deck: card ids 1..19, top first (with the
+        discards given or not, every card must end up in exactly one pile: cards named
+        nowhere go to the main discard); scheme 1 or 2; track_pos: the cube's cell (lakes
+        and rivers follow it, and so do the star-card stars placed before it, without
+        changing the seat's star total); last_main_card: id or None."""
+        cdef AutomaState* a = &self.g.automa
+        cdef const AutomaStarCard* sc
+        self._require_automa()
+        sc = &self.g.rules.automa.star_cards[a.level]
+        if deck is not None or main_discard is not None or combat_discard is not None:
+            d = [int(c) for c in (deck if deck is not None else [a.deck[i] + 1 for i in range(a.n_deck)][::-1])]
+            md = [int(c) for c in (main_discard if main_discard is not None else
+                                   [a.main_discard[i] + 1 for i in range(a.n_main_discard)])]
+            cd = [int(c) for c in (combat_discard if combat_discard is not None else
+                                   [a.combat_discard[i] + 1 for i in range(a.n_combat_discard)])]
+            named = d + cd + md
+            if sorted(set(named)) != sorted(named) or any(not 1 <= c <= AUTOMA_N_CARDS for c in named):
+                raise ValueError("Automa cards must be ids 1..19, each in at most one pile")
+            md += [c for c in range(1, AUTOMA_N_CARDS + 1) if c not in named]
+            a.n_deck = len(d)
+            for i, c in enumerate(reversed(d)):
+                a.deck[i] = c - 1
+            a.n_main_discard = len(md)
+            for i, c in enumerate(md):
+                a.main_discard[i] = c - 1
+            a.n_combat_discard = len(cd)
+            for i, c in enumerate(cd):
+                a.combat_discard[i] = c - 1
+        if scheme is not None:
+            if scheme not in (1, 2):
+                raise ValueError("scheme must be 1 or 2")
+            a.scheme = scheme - 1
+        if track_pos is not None:
+            if not 0 <= int(track_pos) < sc.cells:
+                raise ValueError(f"track_pos must be 0..{sc.cells - 1}")
+            a.track_pos = int(track_pos)
+            a.water_ok = 1 if a.track_pos >= sc.water_from else 0
+            n = sum(1 for k in range(a.track_pos + 1) if sc.star[k])
+            self.g.p[a.seat].stars += n - a.track_stars
+            a.track_stars = n
+        if last_main_card is not None:
+            a.last_main_card = -1 if last_main_card is False else int(last_main_card) - 1
+
+    def automa_choose_unit(self, kind):
+        """Step 1 of a move: the unit the Automa would take ('worker', 'mech' or 'combat'
+        for a hero or mech), or None."""
+        self._require_automa()
+        ranges = {"worker": (UNIT_WORKER0, N_UNITS), "mech": (UNIT_MECH0, UNIT_WORKER0),
+                  "combat": (0, UNIT_WORKER0)}
+        if kind not in ranges:
+            raise ValueError(f"kind must be one of {', '.join(ranges)}")
+        u = a_choose_unit(&self.g, ranges[kind][0], ranges[kind][1])
+        return None if u < 0 else UNIT_NAMES[u]
+
+    def automa_find_move(self, symbol, int power_needed=0):
+        """Steps 1-4 of a move symbol (see AUTOMA_MOVE_NAMES): (unit name, destination cell),
+        or None when the symbol is not valid now."""
+        cdef int u = -1, d = -1
+        self._require_automa()
+        k = _index(symbol, AUTOMA_MOVE_NAMES, "Automa move")
+        if not automa_find_move(&self.g, k, power_needed, &u, &d):
+            return None
+        return (UNIT_NAMES[u], d)
+
+    def automa_worker_scores(self, unit):
+        """For the Automa's worker `unit`, every valid territory of its move: cell ->
+        (number of other Automa units having it in their neighbourhood, 'ok' or
+        'excluded' when a human combat unit's neighbourhood holds it)."""
+        cdef int score[N_CELLS]
+        cdef int8_t status[N_CELLS]
+        self._require_automa()
+        automa_worker_scores(&self.g, _index(unit, UNIT_NAMES, "unit"), score, status)
+        return {c: (score[c], "ok" if status[c] == 1 else "excluded")
+                for c in range(N_CELLS) if status[c] != 0}
+
+    def automa_move_distances(self, unit):
+        """For the Automa's hero or mech `unit`, every valid territory of a move without
+        attack: cell -> distance to the nearest human combat unit."""
+        cdef int dist[N_CELLS]
+        self._require_automa()
+        automa_combat_move_distances(&self.g, _index(unit, UNIT_NAMES, "unit"), dist)
+        return {c: dist[c] for c in range(N_CELLS) if dist[c] >= 0}
+
+    def automa_neighbourhood(self, int cell):
+        """An Automa unit's neighbourhood on `cell` (lakes and rivers as its cube allows)."""
+        cdef uint8_t m[N_CELLS]
+        self._require_automa()
+        memset(m, 0, sizeof(m))
+        a_neighbourhood(&self.g, cell, m)
+        return [c for c in range(N_CELLS) if m[c]]
+
+    def human_neighbourhood(self, int seat, int cell):
+        """A human combat unit's neighbourhood on `cell` with `seat`'s abilities."""
+        cdef uint8_t m[N_CELLS]
+        self._require_automa()
+        memset(m, 0, sizeof(m))
+        a_human_reach(&self.g, seat, cell, m)
+        return [c for c in range(N_CELLS) if m[c]]
+
+    def automa_distance(self, int a, int b):
+        """The distance the Automa's tie-breaks use between two cells (bases too)."""
+        return self.g.rules.automa.dist[a][b]
+
     def begin_turn(self, int seat):
         """Start `seat`'s turn from its beginning (after editing a position)."""
         self._check_seat(seat)
         self.g.active = seat
         self.g.end_reason = END_NOT_OVER
         reset_turn(&self.g)
+        if seat == self.g.automa.seat:
+            self.g.automa.stage = AST_IDLE
         self.g.t.phase = PH_TURN_START
         self.n_opts = advance(&self.g, self.buf)
         self._drain()

@@ -62,9 +62,10 @@ cdef class ScytheRules:
     """Compiled Scythe rules: the data packed into C arrays, plus rules options.
 
     Exposed as `simsuite._scythe.Rules(data, *, ban_pairs=True, turn_cap=500,
-    modules=(), camaraderie_on_move=False)`. `data` is a `ScytheData` from
-    `simsuite.games.scythe.data.load_data()`. Immutable once built; any number
-    of games share one.
+    modules=(), camaraderie_on_move=False, automa_data=None)`. `data` is a `ScytheData` from
+    `simsuite.games.scythe.data.load_data()`; `automa_data` an `AutomaData` from
+    `simsuite.games.scythe.automa_data.load_automa()` (default: the shipped data).
+    Immutable once built; any number of games share one.
     """
     cdef Rules r
     cdef readonly object data
@@ -77,9 +78,10 @@ cdef class ScytheRules:
     cdef readonly int turn_cap
     cdef readonly tuple modules
     cdef readonly bint camaraderie_on_move
+    cdef readonly object automa_data
 
     def __init__(self, data, *, ban_pairs=True, turn_cap=500, modules=(),
-                 camaraderie_on_move=False):
+                 camaraderie_on_move=False, automa_data=None):
         memset(&self.r, 0, sizeof(Rules))
         self.data = data
         mods = tuple(sorted(str(m) for m in (modules or ())))
@@ -105,6 +107,12 @@ cdef class ScytheRules:
         self._pack_mats(data)
         self._pack_decks(data)
         self._pack_scoring(data)
+        # The Automa's cards and star cards (solo games; automa_pack.pxi).
+        if automa_data is None:
+            from simsuite.games.scythe.automa_data import load_automa
+            automa_data = load_automa()
+        self.automa_data = automa_data
+        pack_automa_rules(&self.r.automa, automa_data, &self.r, self.faction_names)
 
     cdef _pack_board(self, data):
         cdef int c, d, nb, t

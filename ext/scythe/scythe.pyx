@@ -21,6 +21,8 @@ include "objectives.pxi"
 include "scoring.pxi"
 include "rules.pxi"
 include "core.pxi"
+include "automa.pxi"        # the solo opponent (rulebook 003)
+include "automa_pack.pxi"
 include "setup.pxi"
 include "movement.pxi"
 include "combat.pxi"

@@ -98,9 +98,62 @@ cdef int deal_factions_mats(GameState* g, int n, const int8_t* fac_in, const int
     return SETUP_NO_DEAL
 
 
+cdef int deal_solo(GameState* g, const int8_t* fac_in, const int8_t* mat_in,
+                   int8_t* fac, int8_t* mat) noexcept nogil:
+    # A solo game (Rulebook 003 p.2): player 0 is the human, player 1 the Automa, which has
+    # a faction but no player mat. Random factions are dealt to the human, then the Automa;
+    # a random human mat is redrawn while it makes a forbidden pair (as deal_factions_mats).
+    cdef const Rules* r = g.rules
+    cdef int8_t free_f[N_FACTIONS]
+    cdef int8_t free_m[N_MATS]
+    cdef int nf = 0, nm = 0, k, j, attempt
+    fac[0] = fac_in[0]
+    fac[1] = fac_in[1]
+    mat[0] = mat_in[0]
+    mat[1] = -1
+    for k in range(2):
+        if fac[k] >= r.n_factions or fac[k] < -1:
+            return SETUP_BAD_FACTION
+    if mat[0] >= r.n_mats or mat[0] < -1:
+        return SETUP_BAD_MAT
+    if fac[0] >= 0 and fac[0] == fac[1]:
+        return SETUP_DUP_FACTION
+    if fac[0] >= 0 and mat[0] >= 0 and pair_banned(r, fac[0], mat[0]):
+        return SETUP_BANNED
+    for k in range(r.n_factions):
+        if k != fac_in[0] and k != fac_in[1]:
+            free_f[nf] = k
+            nf += 1
+    for k in range(r.n_mats):
+        free_m[nm] = k
+        nm += 1
+    for attempt in range(2000):
+        if attempt == 0 or (mat_in[0] >= 0 and fac_in[0] < 0):
+            rng_shuffle_i8(&g.rng, <signed char*>free_f, nf)
+            j = 0
+            for k in range(2):
+                if fac_in[k] < 0:
+                    fac[k] = free_f[j]
+                    j += 1
+        if mat_in[0] < 0:
+            rng_shuffle_i8(&g.rng, <signed char*>free_m, nm)
+            mat[0] = free_m[0]
+        if not pair_banned(r, fac[0], mat[0]):
+            return SETUP_OK
+    return SETUP_NO_DEAL
+
+
 cdef int setup_game(GameState* g, const Rules* r, uint64_t seed, int n,
                     const int8_t* fac_in, const int8_t* mat_in) noexcept nogil:
     """Set up a new game; returns a SetupError (0 = ready, first decision pending)."""
+    return setup_game_ex(g, r, seed, n, fac_in, mat_in, NULL)
+
+
+cdef int setup_game_ex(GameState* g, const Rules* r, uint64_t seed, int n,
+                       const int8_t* fac_in, const int8_t* mat_in,
+                       const AutomaConfig* solo) noexcept nogil:
+    """Set up a new game; with `solo`, player 1 is the Automa (2 players: the human first,
+    then the Automa, Rulebook 003 p.2-3) playing at solo.level. Returns a SetupError."""
     cdef int8_t fac[MAX_SEATS]
     cdef int8_t mat[MAX_SEATS]
     cdef int8_t order[MAX_SEATS]
@@ -110,7 +163,8 @@ cdef int setup_game(GameState* g, const Rules* r, uint64_t seed, int n,
     memset(g, 0, sizeof(GameState))
     g.rules = r
     g.seed = seed
-    if n < 2 or n > 5 or n > r.n_factions or n > r.n_mats:
+    g.automa.seat = -1
+    if n < 2 or n > 5 or n > r.n_factions or n > r.n_mats or (solo != NULL and n != 2):
         return SETUP_BAD_PLAYERS
     g.n_players = n
     rng_seed(&g.rng, seed)
@@ -139,19 +193,22 @@ cdef int setup_game(GameState* g, const Rules* r, uint64_t seed, int n,
     # 3. structure bonus tile
     g.structure_tile = rng_below(&g.rng, r.n_structure_tiles) if r.n_structure_tiles > 0 else -1
     # 4. factions and mats
-    err = deal_factions_mats(g, n, fac_in, mat_in, fac, mat)
+    if solo != NULL:
+        err = deal_solo(g, fac_in, mat_in, fac, mat)
+    else:
+        err = deal_factions_mats(g, n, fac_in, mat_in, fac, mat)
     if err != SETUP_OK:
         return err
     # Seating (§5, §9.4.3): the lowest mat number starts; the others follow
     # clockwise in the faction cycle. Seat = position in turn order.
     first = 0
-    for i in range(1, n):
+    for i in range(1, n if solo == NULL else 1):   # solo: the human goes first (003 p.3)
         if r.mats[mat[i]].number_rank < r.mats[mat[first]].number_rank:
             first = i
     for i in range(n):
         order[i] = i
     # sort players by cyclic distance of their seat_order from the first player's
-    for i in range(1, n):
+    for i in range(1, n if solo == NULL else 1):
         j = i
         while j > 0:
             key = (r.factions[fac[order[j]]].seat_order - r.factions[fac[first]].seat_order + 64) % 64
@@ -174,8 +231,9 @@ cdef int setup_game(GameState* g, const Rules* r, uint64_t seed, int n,
     for s in range(n):
         p = &g.p[s]
         p.power = r.factions[p.faction].power
-        p.popularity = r.mats[p.mat].popularity
-        p.coins = r.mats[p.mat].coins
+        if p.mat >= 0:
+            p.popularity = r.mats[p.mat].popularity
+            p.coins = r.mats[p.mat].coins
         for u in range(N_UNITS):
             p.unit_cell[u] = OFF_BOARD
         p.unit_cell[UNIT_CHARACTER] = r.factions[p.faction].base_cell
@@ -193,7 +251,7 @@ cdef int setup_game(GameState* g, const Rules* r, uint64_t seed, int n,
         p = &g.p[s]
         for k in range(r.factions[p.faction].combat_cards):
             draw_card(g, s)
-        k = r.mats[p.mat].objectives
+        k = r.mats[p.mat].objectives if p.mat >= 0 else 0    # the Automa has none
         if k > 2:
             k = 2
         for j in range(k):
@@ -211,6 +269,10 @@ cdef int setup_game(GameState* g, const Rules* r, uint64_t seed, int n,
         k = r.base_faction[c]
         if k < 0 or g.faction_seat[k] < 0:
             g.inactive_bases |= (<uint64_t>1) << c
+    if solo != NULL:
+        # Its 5 coins, popularity 10, star card and shuffled deck (Rulebook 003 p.2).
+        automa_init(g, 1, 0, solo.level, solo.skip_turns, solo.all_moves, solo.move_check,
+                    solo.placement_check, solo.coin_modifier, solo.power_modifier)
     g.active = 0
     g.turn = 0
     g.end_reason = END_NOT_OVER

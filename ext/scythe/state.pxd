@@ -10,6 +10,7 @@
 # b, and structure s sits under top action s.
 from libc.stdint cimport uint64_t, int8_t, int16_t, int32_t, uint8_t, uint16_t
 from common.rng cimport Rng
+from scythe.automa_state cimport *   # the Automa's rules and state (solo games)
 
 cdef enum:
     N_CELLS = 55          # board cells 0..54 (0 unused)
@@ -262,6 +263,7 @@ ctypedef struct Rules:
     uint64_t tunnel_mask          # bit c set for every tunnel cell
     uint64_t lake_mask
     uint64_t base_mask
+    AutomaRules automa            # the solo opponent's cards, star cards and distances (automa_pack.pxi)
 
 # ---------------------------------------------------------------- dynamic state
 
@@ -394,6 +396,7 @@ cdef enum:  # Phase
     PH_FREE_EFFECT_DONE = 35
     PH_FACTORY_TOP_REWARD = 36
     PH_GAME_OVER = 37
+    PH_AUTOMA = 38       # the Automa plays (or resumes) its turn (automa.pxi)
 
 # What a running sub-procedure belongs to.
 cdef enum:  # ActionSource
@@ -521,3 +524,4 @@ ctypedef struct GameState:
     int32_t n_decisions           # decisions applied so far (auto-applied ones included)
     TurnCtx t                     # the turn in progress
     EventBuf* events              # readable log sink, NULL in batches (never copied meaningfully)
+    AutomaState automa            # the Automa (seat -1 when the game has none; automa.pxi)

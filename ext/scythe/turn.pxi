@@ -64,8 +64,21 @@ cdef int run_phase(GameState* g) noexcept nogil:
         reset_turn(g)
         p.coercion_used = 0
         emit(g, EV_TURN, seat, g.turn, 0, 0, 0, 0)
+        if seat == g.automa.seat:
+            g.t.phase = PH_AUTOMA        # the Automa's turn is its card (Rulebook 003)
+            return 0
         g.t.reveal_next = PH_SECTION
         g.t.phase = PH_REVEAL
+        return 0
+    if ph == PH_AUTOMA:
+        # The Automa plays its card; an attack stops it until the combat is fought
+        # (the human commits as defender, the Automa draws its side: automa.pxi).
+        if automa_turn(g) == ATR_COMBAT:
+            start_combat(g, g.automa.combat_cell)
+            g.t.phase = PH_COMBAT_PRE
+            return 0
+        if g.end_reason == END_NOT_OVER:
+            g.t.phase = PH_END_TURN
         return 0
     if ph == PH_REVEAL:
         if reveal_options(g, tmp) > 0:
@@ -187,11 +200,22 @@ cdef int run_phase(GameState* g) noexcept nogil:
         g.t.phase = PH_COMBAT_DIAL
         return 0
     if ph == PH_COMBAT_DIAL:
+        if g.t.cb_seat[g.t.cb_stage] == g.automa.seat:
+            # The Automa commits nothing in advance: its card is drawn after the human's
+            # choice (Rulebook 003 p.10), at PH_COMBAT_RESOLVE.
+            if g.t.cb_stage == 0:
+                g.t.cb_stage = 1
+            else:
+                g.t.phase = PH_COMBAT_RESOLVE
+            return 0
         return pose(g, DK_DIAL, g.t.cb_seat[g.t.cb_stage], g.t.cb_stage)
     if ph == PH_COMBAT_CARDS:
         s = g.t.cb_seat[g.t.cb_stage]
         return pose(g, DK_CARDS, s, combat_card_limit(g, s, g.t.cb_cell))
     if ph == PH_COMBAT_RESOLVE:
+        for side in range(2):
+            if g.t.cb_seat[side] == g.automa.seat:
+                g.t.cb_dial[side] = automa_combat_commit(g, g.t.cb_cards[side])
         resolve_combat(g)
         g.t.phase = PH_COMBAT_RETREAT
         return 0
@@ -204,6 +228,10 @@ cdef int run_phase(GameState* g) noexcept nogil:
     if ph == PH_COMBAT_FINISH:
         finish_combat(g)
         g.t.phase = PH_COMBAT_SELECT
+        if seat == g.automa.seat and g.end_reason == END_NOT_OVER:
+            # The Automa's attack is fought: its conquest effects, then its card goes on.
+            automa_attack_resolved(g, g.t.cb_winner == seat)
+            g.t.phase = PH_AUTOMA
         return 0
 
     # ------------------------------------------------------------ after the Move

@@ -175,6 +175,10 @@ def label_option(game, kind: int, opt: int, aux: int, seat: int) -> str:
 EV_TURN, EV_DECISION, EV_STAR, EV_COMBAT, EV_REVEAL, EV_RESULT, EV_CARD, EV_ENCOUNTER, \
     EV_DISPLACE, EV_FACTORY, EV_END, EV_ABILITY, EV_RESHUFFLE, EV_UNDO, EV_POPULARITY, \
     EV_RECRUIT = range(1, 17)
+# The Automa's events (ext/scythe/automa.pxi).
+EV_A_CARD, EV_A_MOVE, EV_A_NO_MOVE, EV_A_TRACK, EV_A_SCHEME, EV_A_DECK, EV_A_COMBAT, EV_A_CHECK, \
+    EV_A_PLACE, EV_A_GAIN, EV_A_RESOURCES, EV_A_FACTORY, EV_A_TOKEN = range(40, 53)
+STAR_AUTOMA_TRACK = len(STARS)   # a star from the Automa's star card
 
 
 def format_events(game, raw) -> list:
@@ -182,13 +186,18 @@ def format_events(game, raw) -> list:
     lines = []
     for kind, seat, flag, a, b, c, d in raw:
         who = _who(game, seat)
-        if kind == EV_TURN:
+        if kind >= EV_A_CARD:
+            line = _automa_line(game, who, kind, flag, a, b, c, d)
+            if line:
+                lines.append(line)
+        elif kind == EV_TURN:
             lines.append(f"--- turn {a + 1}: {who} (seat {seat}) ---")
         elif kind == EV_DECISION:
             label = label_option(game, a, b, c, seat)
             lines.append(f"  {who}: {label}" + ("  [auto]" if flag else ""))
         elif kind == EV_STAR:
-            lines.append(f"  * {who} places a star for {STARS[a]} ({b} of 6)")
+            what = "its star card" if a == STAR_AUTOMA_TRACK else STARS[a]
+            lines.append(f"  * {who} places a star for {what} ({b} of 6)")
         elif kind == EV_COMBAT:
             lines.append(f"  ! combat on {_cell(game, b)}: {who} attacks {_who(game, a)}")
         elif kind == EV_REVEAL:
@@ -220,6 +229,39 @@ def format_events(game, raw) -> list:
     return lines
 
 
+def _automa_line(game, who, kind, flag, a, b, c, d) -> str:
+    if kind == EV_A_CARD:
+        return f"  {who} (Automa) plays card {a}, scheme {'I' if b == 1 else 'II'}" + (
+            ": skips its turn" if flag else "")
+    if kind == EV_A_MOVE:
+        return (f"  {who} (Automa) {core.AUTOMA_MOVE_NAMES[a]}: {UNITS[b]} from "
+                f"{_cell(game, c) if c > 0 else 'its mat'} to {_cell(game, d)}")
+    if kind == EV_A_NO_MOVE:
+        return f"  {who} (Automa) makes no move" + (" (move check: 4 or 5)" if flag else "")
+    if kind == EV_A_TRACK:
+        return (f"  {who} (Automa) star-card cube to cell {a}" + (" (star)" if b else "")
+                + (", lakes and rivers open" if c else ""))
+    if kind == EV_A_SCHEME:
+        return f"  {who} (Automa) turns its deck to scheme II"
+    if kind == EV_A_DECK:
+        return f"    Automa deck reshuffled (19 cards, scheme {'I' if a == 1 else 'II'})"
+    if kind == EV_A_COMBAT:
+        return f"    {who} (Automa) combat card {a}: spends {b} power and adds {c} cards worth {d}"
+    if kind == EV_A_CHECK:
+        return f"    Automa check reveals a {a}" + (": forbidden" if flag else "")
+    if kind == EV_A_PLACE:
+        return f"  {who} (Automa) places its {UNITS[a]} on its base"
+    if kind == EV_A_GAIN:
+        return f"  {who} (Automa) gains " + (f"{a} coins" if a else f"{b} power")
+    if kind == EV_A_RESOURCES:
+        return f"    {a} resources placed on {_cell(game, b)} (Automa resource box)"
+    if kind == EV_A_FACTORY:
+        return f"  {who} (Automa) hero takes a Factory card"
+    if kind == EV_A_TOKEN:
+        return f"  {who} (Automa) hero removes the encounter token on {_cell(game, a)}"
+    return ""
+
+
 def score_table(game) -> list:
     """Final score breakdown lines, one per seat."""
     r = game.result()
@@ -228,7 +270,7 @@ def score_table(game) -> list:
     lines = [head]
     for s in r["seat"]:
         lines.append(
-            f"{s:>4} {r['faction'][s]:<9} {r['mat'][s]:<13} {r['score'][s]:>5} "
+            f"{s:>4} {r['faction'][s]:<9} {(r['mat'][s] or 'automa'):<13} {r['score'][s]:>5} "
             f"{r['score_coins'][s]:>5} {r['score_stars'][s]:>5} {r['score_territories'][s]:>5} "
             f"{r['score_resources'][s]:>5} {r['score_structure_bonus'][s]:>5} "
             f"{r['popularity'][s]:>4} {r['power'][s]:>4} {r['rank'][s]:>4}"
