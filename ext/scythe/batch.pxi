@@ -170,7 +170,7 @@ def play_batch(ScytheRules rules, seeds, int n_players, factions=None, mats=None
                 "popularity", "power", "rank", "winner", "turns_taken", "score_tied", "shared")
     for name in seat_int:
         out[name] = np.zeros((n_games, n), dtype=np.int32)
-    for name in ("game_turns", "end_reason", "tied", "shared_win"):
+    for name in ("game_turns", "end_reason", "tied", "shared_win", "decisions"):
         out[name] = np.zeros(n_games, dtype=np.int32)
     if solo:
         if np.any((lv_a < 0) | (lv_a >= AUTOMA_N_LEVELS)):
@@ -198,6 +198,7 @@ def play_batch(ScytheRules rules, seeds, int n_players, factions=None, mats=None
     cdef int[:, :] o_tied = out["score_tied"], o_shared = out["shared"]
     cdef int[:] o_gturns = out["game_turns"], o_end = out["end_reason"]
     cdef int[:] o_gtied = out["tied"], o_gshared = out["shared_win"]
+    cdef int[:] o_decisions = out["decisions"]   # for `simsuite bench` (decisions per second)
     cdef int best, nbest
     if g == NULL:
         raise MemoryError()
@@ -216,6 +217,7 @@ def play_batch(ScytheRules rules, seeds, int n_players, factions=None, mats=None
                 bad_err = err
                 break
             summarize(g, &summ)
+            o_decisions[i] = g.n_decisions
             best = -1000000
             for s in range(n):
                 if summ.score[s] > best:
