@@ -104,7 +104,7 @@ def _batch(players: int, policy: str, jobs: int) -> Callable[[int, int], Measure
     return run
 
 
-DEFAULT_HEURISTIC = os.environ.get("SIMSUITE_BENCH_POLICY", "balanced")
+DEFAULT_HEURISTIC = os.environ.get("SIMSUITE_BENCH_POLICY", "economy")
 
 
 def workloads() -> dict[str, Workload]:
@@ -119,7 +119,10 @@ def workloads() -> dict[str, Workload]:
             Workload("scythe-4p-heuristic", f"Scythe, 4 players, policy {heuristic}", "core",
                      _scythe_core(4, heuristic)),
         ]
+    solo_policy = heuristic or "random"
     table += [
+        Workload("scythe-automa", f"Scythe solo, {solo_policy} against the Automa (level automa)", "core",
+                 _scythe_core(2, solo_policy, automa={"automa": "automa"})),
         Workload("scythe-4p-random", "Scythe, 4 players, random policy", "core",
                  _scythe_core(4, "random")),
         Workload("scythe-2p-random", "Scythe, 2 players, random policy", "core",
