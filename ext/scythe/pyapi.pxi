@@ -647,6 +647,8 @@ cdef class Game:
         for k in range(N_STAR_KINDS):
             if k != STAR_COMBAT and k != STAR_OBJECTIVE and p.star_placed[k]:
                 n += 1
+        if seat == self.g.automa.seat:
+            n += self.g.automa.track_stars     # its star-card stars (Rulebook 003 p.9)
         p.stars = n
 
     def _take_card(self, int value):
