@@ -349,6 +349,20 @@ cdef class Game:
     def controlled_territories(self, seat):
         return controlled_territories(&self.g, seat)
 
+    def units_of_on(self, int seat, int cell):
+        """Character, mechs and workers of `seat` on `cell` (queries.pxi)."""
+        return units_of_on(&self.g, seat, cell)
+
+    def plastic_of_on(self, int seat, int cell):
+        """Character and mechs of `seat` on `cell`."""
+        return plastic_of_on(&self.g, seat, cell)
+
+    def workers_of_on(self, int seat, int cell):
+        return workers_of_on(&self.g, seat, cell)
+
+    def workers_on_board(self, int seat):
+        return workers_on_board(&self.g, seat)
+
     def controlled_resources(self, seat):
         cdef int out4[4]
         total = controlled_resources(&self.g, seat, out4)
