@@ -16,11 +16,13 @@ players' policies are the field, e.g.
     name = "economy"
 
 The search is a (1+lambda) evolution strategy with common random numbers. Each generation
-plays the parent and lambda Gaussian mutants (a per-weight scale taken from the starting
-weights, a step size adapted by the one-fifth rule) on the same fresh games, the tuned policy
-taking every seat in turn, and keeps the mutant with the highest win rate if it beats the
-parent's win rate on those games. Everything is seeded from `--seed`, and the games played
-never exceed `--budget`:
+plays the parent and lambda mutants on the same fresh games, the tuned policy taking every seat
+in turn. A mutant moves a few weights at random by a Gaussian step (a per-weight scale taken
+from the starting weights, a step size adapted by the one-fifth rule). Its fitness is its win
+rate, with the score margin over the best opponent (0.02 a coin, capped at 25 coins) as a
+tie-break that lowers the noise; the best mutant replaces the parent only if its paired
+advantage on those games exceeds one standard error, which keeps chance from steering the
+search. Everything is seeded from `--seed`, and the games played never exceed `--budget`:
 
 - 70% of the budget goes to the search;
 - 20% to the paired check: on fresh games the tuned and the starting weights each play the
@@ -48,6 +50,10 @@ from simsuite.errors import UserError
 from simsuite.policies import MAX_WEIGHTS, PolicyChoice, compiled_policies
 
 LAMBDA = 4                  # mutants per generation
+MOVED_SHARE = 1 / 6         # share of the weights a mutant moves (at least 2)
+MARGIN_WEIGHT = 0.02        # fitness per coin of margin over the best opponent (tie-break)
+MARGIN_CAP = 25.0
+ACCEPT_Z = 1.0              # a mutant must beat its parent by this many standard errors
 SEARCH_SHARE = 0.7
 PAIRED_SHARE = 0.2
 SIGMA0 = 0.3                # initial step, as a fraction of each weight's scale
@@ -59,12 +65,19 @@ _SEARCH_STREAM, _PAIRED_STREAM, _H2H_STREAM, _MUTATION_STREAM = 1, 2, 3, 4
 
 @dataclass
 class Evaluation:
-    """Results of one policy's games: per game, did the tuned seat win."""
+    """Results of one policy's games: per game, did the evaluated seat win, and its score
+    margin over the best other seat."""
     wins: np.ndarray        # int8 per game, 1 if the evaluated seat won (rank 1)
+    margins: np.ndarray     # int per game: own score - best other score
 
     @property
     def rate(self) -> float:
         return float(self.wins.mean()) if len(self.wins) else float("nan")
+
+    @property
+    def fitness(self) -> np.ndarray:
+        """Per game: the win, plus the capped margin as a small tie-break."""
+        return self.wins + MARGIN_WEIGHT * np.clip(self.margins, -MARGIN_CAP, MARGIN_CAP)
 
 
 @dataclass
@@ -76,9 +89,12 @@ class TuneResult:
     generations: int
     accepted: int
     games_played: int
-    history: list = field(default_factory=list)       # (generation, parent rate, best mutant rate, sigma)
-    paired: dict = field(default_factory=dict)         # tuned/start rates, difference and its 95% CI
-    head_to_head: dict = field(default_factory=dict)   # tuned win rate vs the start weights, Wilson CI
+    # (generation, parent win rate, best mutant win rate, step)
+    history: list = field(default_factory=list)
+    # tuned and start win rates on the same fresh games, their difference and its 95% CI
+    paired: dict = field(default_factory=dict)
+    # the tuned win rate against the start weights in every other seat, with its Wilson CI
+    head_to_head: dict = field(default_factory=dict)
 
 
 # ---------------------------------------------------------------- playing
@@ -106,13 +122,16 @@ def _rules(config, core):
 
 def _play_chunk(config, core, seeds: np.ndarray, indices: np.ndarray, seat: int,
                 ids: np.ndarray, weights: np.ndarray) -> np.ndarray:
-    """Play games with the given seat policies; returns the winner flag of `seat` per game."""
+    """Play games with the given seat policies; returns per game the winner flag of `seat`
+    and its score margin over the best other seat."""
     from simsuite.games.scythe.spec import ScytheSpec
 
     factions, mats = ScytheSpec().assignments(config, indices)
     res = core.play_batch(_rules(config, core), seeds, config.n_players, factions, mats,
                           ids, weights)
-    return np.asarray(res["winner"])[:, seat].astype(np.int8)
+    score = np.asarray(res["score"], dtype=np.int64)
+    others = np.delete(score, seat, axis=1).max(axis=1)
+    return np.asarray(res["winner"])[:, seat].astype(np.int8), score[:, seat] - others
 
 
 def _lineup(setup: "_Setup", vector: np.ndarray, seat: int, others: Optional[np.ndarray] = None):
@@ -172,10 +191,12 @@ def _evaluate_many(setup: _Setup, core, vectors: list, master: int, first_index:
             delayed(_play_chunk_by_name)(setup.config, core.__name__, seeds[sel], indices[sel],
                                          seat, ids, w)
             for _, sel, seat, ids, w in tasks)
-    results = [np.zeros(games, dtype=np.int8) for _ in vectors]
-    for (v_i, sel, _, _, _), won in zip(tasks, outs):
-        results[v_i][sel] = won
-    return [Evaluation(r) for r in results]
+    wins = [np.zeros(games, dtype=np.int8) for _ in vectors]
+    margins = [np.zeros(games, dtype=np.int64) for _ in vectors]
+    for (v_i, sel, _, _, _), (won, margin) in zip(tasks, outs):
+        wins[v_i][sel] = won
+        margins[v_i][sel] = margin
+    return [Evaluation(w, m) for w, m in zip(wins, margins)]
 
 
 def _play_chunk_by_name(config, core_name: str, seeds, indices, seat, ids, w):
@@ -265,13 +286,21 @@ def tune(scenario: Path, budget: int, seed: int, *, jobs: Optional[int] = None, 
     history = []
     played = 0
     for gen in range(generations):
-        mutants = [parent + sigma * setup.scale * rng.standard_normal(len(parent))
-                   for _ in range(LAMBDA)]
+        mutants = []
+        k = max(2, int(round(len(parent) * MOVED_SHARE)))
+        for _ in range(LAMBDA):
+            moved = rng.choice(len(parent), size=k, replace=False)
+            child = parent.copy()
+            child[moved] += sigma * setup.scale[moved] * rng.standard_normal(k)
+            mutants.append(child)
         evals = _evaluate_many(setup, core, [parent] + mutants, search_master, gen * m, m, jobs)
         played += (LAMBDA + 1) * m
         rates = [e.rate for e in evals]
-        best = int(np.argmax(rates[1:])) + 1
-        success = rates[best] > rates[0]
+        fit = [float(e.fitness.mean()) for e in evals]
+        best = int(np.argmax(fit[1:])) + 1
+        diff, (lo, _) = paired_difference(evals[best].fitness, evals[0].fitness,
+                                          z=ACCEPT_Z)
+        success = lo > 0
         history.append((gen, rates[0], rates[best], sigma))
         if progress:
             progress(f"generation {gen + 1}/{generations}: parent {rates[0]:.3f}, best mutant "
@@ -314,7 +343,8 @@ def write_weights(result: TuneResult, out: Path, *, scenario: str = "", budget: 
     p = result.paired
     lines = [
         f"# Tuned by `simsuite tune {scenario} --budget {budget} --seed {seed}`.",
-        f"# Search: {result.generations} generations of 1+{LAMBDA}, {result.accepted} improvements, "
+        f"# Search: {result.generations} generations of 1+{LAMBDA}, "
+        f"{result.accepted} improvements, "
         f"{result.games_played} games in all.",
         f"# Paired check on {p['games']} fresh games: win rate {p['tuned_rate']:.4f} (tuned) vs "
         f"{p['start_rate']:.4f} (start), difference {p['difference']:+.4f}, "
@@ -344,11 +374,13 @@ def load_weights_file(path: Path, policy: Optional[str] = None) -> dict:
     except tomllib.TOMLDecodeError as err:
         raise UserError(f"{path.name}: not valid TOML: {err}; rewrite it with simsuite tune")
     weights = doc.get("weights")
-    if not isinstance(weights, dict) or not all(isinstance(v, (int, float)) and not isinstance(v, bool)
-                                                for v in weights.values()):
-        raise UserError(f"{path.name}: needs a [weights] table of numbers; rewrite it with simsuite tune")
+    if not isinstance(weights, dict) or not all(
+            isinstance(v, (int, float)) and not isinstance(v, bool) for v in weights.values()):
+        raise UserError(f"{path.name}: needs a [weights] table of numbers; "
+                        "rewrite it with simsuite tune")
     if policy is not None and doc.get("name") not in (None, policy):
-        raise UserError(f"{path.name}: holds weights of policy {doc.get('name')!r}, not {policy!r}; "
+        raise UserError(f"{path.name}: holds weights of policy {doc.get('name')!r}, "
+                        f"not {policy!r}; "
                         f"use a file tuned for {policy!r} or change the policy name")
     return {k: float(v) for k, v in weights.items()}
 
@@ -361,12 +393,14 @@ def tune_command(scenario: Path, budget: int, seed: int, out: Path) -> None:
     if out.exists() and out.is_dir():
         raise UserError(f"--out: {out} is a folder; give a file name such as tuned.toml")
     if not out.parent.exists():
-        raise UserError(f"--out: folder {out.parent} does not exist; create it or choose another path")
+        raise UserError(f"--out: folder {out.parent} does not exist; "
+                        "create it or choose another path")
     result = tune(Path(scenario), budget, seed,
                   progress=lambda msg: print(msg, file=sys.stderr, flush=True))
     write_weights(result, out, scenario=str(scenario), budget=budget, seed=seed)
     p, h = result.paired, result.head_to_head
-    print(f"tuned {result.policy}: {result.generations} generations, {result.accepted} improvements, "
+    print(f"tuned {result.policy}: {result.generations} generations, "
+          f"{result.accepted} improvements, "
           f"{result.games_played} games; weights written to {out}")
     print(f"against the field ({p['games']} paired games): tuned wins {p['tuned_rate']:.1%}, "
           f"start weights {p['start_rate']:.1%}; difference {p['difference']:+.1%} "

@@ -1388,7 +1388,7 @@ cdef double h_encounter(HCtx* h, int o) noexcept nogil:
         return 0.0
     e = &g.rules.encounters[g.t.enc_card].opt[o]
     v -= e.cost_coins
-    v += h_pop(h, -e.cost_popularity + e.gain_popularity) if e.cost_popularity or e.gain_popularity else 0.0
+    v += h_pop(h, e.gain_popularity - e.cost_popularity)
     v += e.gain_coins
     v += h_power(h, e.gain_power)
     v += h_cards(h, e.gain_cards)
@@ -1547,7 +1547,9 @@ cdef double h_score(HCtx* h, int kind, int32_t opt) noexcept nogil:
         if opt == cards:
             return 1.0
         k = h_cards_total(opt) - h_cards_total(cards)
-        return -(k if k > 0 else -k) - 0.01 * (opt % 8 + (opt // 8) % 8 + (opt // 64) % 8 + opt // 512)
+        # the planned total is out of reach: the nearest total, with fewer cards
+        return (-(k if k > 0 else -k)
+                - 0.01 * (opt % 8 + (opt // 8) % 8 + (opt // 64) % 8 + opt // 512))
     if kind == DK_RETREAT:
         # An adjacent lake keeps the units on the board (Seaworthy).
         return 0.0 if opt == base_cell(g, h.seat) else 1.0
@@ -1736,7 +1738,8 @@ cdef class CompiledSeats:
         if weights is not None:
             rows = [list(r) for r in weights]
             if len(rows) != self.n or any(len(r) > N_POLICY_WEIGHTS for r in rows):
-                raise UserError(f"weights must be {self.n} rows of at most {N_POLICY_WEIGHTS} numbers")
+                raise UserError(f"weights must be {self.n} rows of at most "
+                                f"{N_POLICY_WEIGHTS} numbers")
             for s in range(self.n):
                 for i, x in enumerate(rows[s]):
                     self.w[s * N_POLICY_WEIGHTS + i] = float(x)

@@ -146,34 +146,35 @@ def test_heuristic_games_end_by_sixth_star_full(rules):
 
 @pytest.mark.slow
 def test_head_to_head_table(rules):
-    # Issue #4: a table of head-to-head win rates over seat permutations. Two heuristics
-    # share a 4-player game two seats each, in all 6 seatings; a pair that played identically
-    # would split the wins evenly. Every pair's result must be distinguishable from an even
-    # split, or the games must differ (checked in test_heuristics_play_differently).
-    games_per = 600
+    # Issue #4: a table of head-to-head win rates over seat permutations shows that no two
+    # heuristics play identically. Two heuristics A and B share a 4-player game two seats
+    # each, in all 6 seatings, on the same seeds. If A played exactly like B, a seating and
+    # its mirror (A and B swapped) would be the same game, won by the same seat; here the
+    # winning seat must change on a good share of the seeds for every pair.
+    games = 120
+    seeds = derive_seeds(31, np.arange(games))
     table = {}
-    for a, b in itertools.permutations(HEURISTICS, 2):
-        if (b, a) in table:
-            table[(a, b)] = 1 - table[(b, a)]
-            continue
-        wins = n = 0
-        for k, seating in enumerate(sorted(set(itertools.permutations([a, a, b, b])))):
-            out, _, _ = play(rules, list(seating), games_per // 6, master=31 + k)
-            mask_a = np.array([p == a for p in seating])
-            wins += out["winner"][:, mask_a].sum()
-            n += len(out["winner"])
-        table[(a, b)] = wins / n
+    for a, b in itertools.combinations(HEURISTICS, 2):
+        seatings = sorted(set(itertools.permutations([a, a, b, b])))
+        winner_seat = {}
+        wins_a = 0
+        for seating in seatings:
+            ids, w = _ids_weights(list(seating))
+            res = core.play_batch(rules, seeds, 4, None, None, ids, w)
+            win = np.asarray(res["winner"], dtype=bool)
+            winner_seat[seating] = np.argmax(win, axis=1)
+            wins_a += win[:, [p == a for p in seating]].sum()
+        table[(a, b)] = wins_a / (games * len(seatings))
+        table[(b, a)] = 1 - table[(a, b)]
+        mirrored = [np.mean(winner_seat[s] != winner_seat[tuple(b if p == a else a for p in s)])
+                    for s in seatings]
+        print(f"{a} / {b}: winning seat changes when mirrored on {np.mean(mirrored):.0%} of seeds")
+        assert min(mirrored) > 0.3, (a, b)
     print("row beats column (share of games won by the row's two seats):")
     print("            " + " ".join(f"{h:>10}" for h in HEURISTICS))
     for a in HEURISTICS:
         print(f"{a:>10}  " + " ".join(f"{table[(a, b)]:10.3f}" if a != b else f"{'-':>10}"
                                       for b in HEURISTICS))
-    for a, b in itertools.combinations(HEURISTICS, 2):
-        assert abs(table[(a, b)] + table[(b, a)] - 1) < 1e-9
-    # strategies of different strength: most pairs are far from an even split
-    uneven = [abs(table[(a, b)] - 0.5) > 1.96 * 0.5 / np.sqrt(games_per)
-              for a, b in itertools.combinations(HEURISTICS, 2)]
-    assert sum(uneven) >= len(uneven) // 2
 
 
 # ---------------------------------------------------------------- hidden information
@@ -314,7 +315,8 @@ def test_takes_both_actions_when_affordable(rules):
     # Reasonable play: with the resources for the section's bottom action on the board, a
     # heuristic that picks that section also takes the bottom action (Rulebook §6).
     for name in HEURISTICS:
-        game = core.Game(rules, 5, 2, ["nordic", "crimea"], ["industrial", "agricultural"], log=False)
+        game = core.Game(rules, 5, 2, ["nordic", "crimea"], ["industrial", "agricultural"],
+                         log=False)
         cell = game.unit_cell(0, "worker0")
         game.set_resources(cell, {"oil": 4, "metal": 4, "wood": 4, "food": 5})
         game.begin_turn(0)
