@@ -78,7 +78,8 @@ def _weights(**changes: float) -> tuple[tuple[str, float], ...]:
 # name -> (id, weights, description); ids are the core's HP_* ids.
 STRATEGIES: dict[str, tuple[int, tuple[tuple[str, float], ...], str]] = {
     "economy": (1, _weights(), "economy and structures first: upgrades, mechs, buildings and "
-                               "recruits on a strong production engine; fights only with a clear edge"),
+                               "recruits on a strong production engine; fights only with a clear "
+                               "edge"),
     "star_rush": (2, _weights(upgrade=3.5, deploy=3.0, build=1.2, enlist=3.5, worker=3.0,
                               objective=4.0, power_star=0.4, popularity=0.2, tier=0.5,
                               territory=0.4, encounter=3.0),
