@@ -31,6 +31,10 @@ search. Everything is seeded from `--seed`, and the games played never exceed `-
 - 10% to a head-to-head check: the tuned weights in one seat against the starting weights in
   every other seat, with a 95% Wilson interval around the tuned win rate (fair share 1/n).
 
+Seats: play_batch takes one policy per seat (turn order), so game i puts the evaluated weights
+in seat i mod n and the field in the other seats in scenario order; factions and mats are dealt
+as the scenario says (per player, then seated by the rules).
+
 The tuned weights are written as TOML: `name` and a `[weights]` table, which is also a valid
 entry for a scenario's policy table (copy the weights inline, or point to the file with
 `load_weights_file`).
