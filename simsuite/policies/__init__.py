@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import importlib
 import inspect
+from pathlib import Path
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
@@ -127,7 +128,7 @@ def resolve_policy(game: str, value: Any, check, key: str) -> PolicyChoice:
     if not isinstance(value, dict):
         raise check.fail(key, "must be a policy name or a table with name = ...",
                          'write e.g. policy = "random"')
-    check.check_keys(value, ("name", "weights", "params"), key)
+    check.check_keys(value, ("name", "weights", "weights_file", "params"), key)
     name = check.string(value, "name", where=key, example='name = "random"')
     known = compiled_policies(game)
     if ":" not in name:
@@ -141,6 +142,15 @@ def resolve_policy(game: str, value: Any, check, key: str) -> PolicyChoice:
             raise check.fail(f"{key}.params", f"{pol.name} is a compiled policy, which takes weights",
                              "rename params to weights")
         given = check.table(value, "weights", key)
+        if "weights_file" in value:
+            # a file written by `simsuite tune`, relative to the scenario; inline weights win
+            from simsuite.tuning import load_weights_file
+
+            rel = check.string(value, "weights_file", where=key)
+            try:
+                given = {**load_weights_file(Path(check.source).parent / rel, pol.name), **given}
+            except UserError as err:
+                raise check.wrap(f"{key}.weights_file", err)
         names = [w for w, _ in pol.weights]
         if given and not names:
             raise check.fail(f"{key}.weights", f"policy {pol.name} has no weights", "remove the weights table")
