@@ -1,0 +1,302 @@
+"""Scythe against the Automa (solo rulebook, seed 003) as the runner sees it.
+
+A solo scenario names this spec and says which games to play; every listed factor is
+crossed with every other and the combinations are played in turn by game index, so any
+block of K consecutive games (K = the number of combinations) holds each exactly once:
+
+    game = "simsuite.games.scythe.automa_spec:AutomaSpec"
+    name = "automa-levels"
+    games = 4000
+    seed = 1
+    factions = "all"            # the human's faction: "random" | "all" | a name | a list
+    mats = "all"                # the human's player mat: the same
+    policy = "economy"          # the human's policy: a name, a [policy] table, or a list of
+                                # [[policy]] tables (each one crossed with the rest)
+    [automa]
+    difficulty = "all"          # "all" | a level (autometta, automa, automaszyna, ultimaszyna) | a list
+    faction = "all"             # the Automa's faction: "random" | "all" | a name | a list
+    options = { move_check = false }   # the rulebook's optional rules (automa.toml [[option]])
+    data = []                   # Automa data override files, relative to the scenario file
+    [rules]
+    ban_pairs = true            # as for every Scythe scenario (turn_cap, data, ...)
+
+"random" leaves the choice to the game's seed (the Automa's faction is never the human's);
+the Automa and the human never get the same faction, and with ban_pairs on the human never
+gets a forbidden faction + mat pair. Dataset rows: seat 0 is the human, seat 1 the Automa
+(policy "automa", is_bot_opponent true, mat and pair null); `difficulty` is the level on
+both rows.
+"""
+from __future__ import annotations
+
+import hashlib
+import itertools
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import pyarrow as pa
+
+from simsuite.errors import UserError
+from simsuite.games.base import GameConfig
+from simsuite.games.scythe.spec import DEFAULT_TURN_CAP, SCYTHE_COLUMNS, ScytheSpec, _PER_SEAT
+from simsuite.policies import MAX_WEIGHTS, resolve_policy
+from simsuite.scenario import Checker, short_hash
+
+_AUTOMA_KEYS = ("difficulty", "faction", "options", "data")
+_RULES_KEYS = ("ban_pairs", "turn_cap", "camaraderie_on_move", "modules", "data")
+
+
+@dataclass(frozen=True)
+class AutomaGameConfig(GameConfig):
+    n_players: int
+    policies: tuple          # PolicyChoice of the human, crossed with the other factors
+    levels: tuple            # level names
+    automa_factions: tuple   # faction names, or ("random",)
+    factions: tuple          # the human's faction names, or ("random",)
+    mats: tuple              # the human's mat names, or ("random",)
+    options: tuple           # sorted (name, value) of every Automa option
+    ban_pairs: bool
+    turn_cap: int
+    camaraderie_on_move: bool
+    data_files: tuple        # (name, sha256) of the Scythe data override files
+    automa_files: tuple      # (name, sha256) of the Automa data override files
+    data: object             # ScytheData
+    automa_data: object      # AutomaData
+    faction_names: tuple
+    mat_names: tuple
+    combos: tuple            # (policy, level id, automa faction id, faction id, mat id); -1 = dealt
+
+    def normalized(self) -> dict:
+        return {
+            "solo": "automa", "policies": [p.normalized() for p in self.policies],
+            "difficulty": list(self.levels), "automa_faction": list(self.automa_factions),
+            "factions": list(self.factions), "mats": list(self.mats),
+            "options": dict(self.options),
+            "rules": {"ban_pairs": self.ban_pairs, "turn_cap": self.turn_cap,
+                      "camaraderie_on_move": self.camaraderie_on_move,
+                      "data": [list(d) for d in self.data_files],
+                      "automa_data": [list(d) for d in self.automa_files]},
+        }
+
+
+def _files(check: Checker, table: dict, where: str, source: Path):
+    files = table.get("data", [])
+    if not isinstance(files, list) or not all(isinstance(f, str) for f in files):
+        raise check.fail(f"{where}.data", "must be a list of file names", 'write e.g. data = ["mine.toml"]')
+    paths = [Path(source).parent / f for f in files]
+    for f, p in zip(files, paths):
+        if not p.is_file():
+            raise check.fail(f"{where}.data", f"data file {f!r} not found next to the scenario",
+                             "give its path relative to the scenario file")
+    return paths, tuple((f, hashlib.sha256(p.read_bytes()).hexdigest()) for f, p in zip(files, paths))
+
+
+def _factor(check: Checker, table: dict, key: str, where: str, names: tuple, lookup, default):
+    """"all" | "random" | a name | a list of names -> tuple of canonical names (or ("random",))."""
+    full = f"{where}.{key}" if where else key
+    value = table.get(key, default)
+    if value is None:
+        raise check.fail(full, "missing key", f'add it, e.g. {key} = "all"')
+    if isinstance(value, str) and value.strip().lower() in ("all", "random"):
+        return names if value.strip().lower() == "all" else ("random",)
+    values = value if isinstance(value, list) else [value]
+    if not values:
+        raise check.fail(full, "is an empty list", 'give at least one name, or "all"')
+    out = []
+    for i, v in enumerate(values):
+        try:
+            name = lookup(v)
+        except UserError as err:
+            raise check.wrap(f"{full}[{i}]" if isinstance(value, list) else full, err)
+        if name in out:
+            raise check.fail(full, f"{name} is listed twice", "list each once")
+        out.append(name)
+    return tuple(out)
+
+
+class AutomaSpec(ScytheSpec):
+    """Scythe, one human seat against the Automa."""
+
+    name = "scythe"
+    scenario_keys = ("factions", "mats", "policy", "automa", "rules")
+
+    # ------------------------------------------------------------------ validation
+    def validate(self, scenario: dict, source: Path) -> AutomaGameConfig:
+        from simsuite.games.scythe import ids
+        from simsuite.games.scythe.automa_data import load_automa, level_name
+        from simsuite.games.scythe.data import load_data
+
+        check = Checker(source)
+        rules = check.table(scenario, "rules")
+        check.check_keys(rules, _RULES_KEYS, "rules")
+        ban_pairs = check.boolean(rules, "ban_pairs", where="rules", default=True)
+        turn_cap = check.integer(rules, "turn_cap", where="rules", minimum=1, default=DEFAULT_TURN_CAP)
+        camaraderie = check.boolean(rules, "camaraderie_on_move", where="rules", default=False)
+        if rules.get("modules", []):
+            raise check.fail("rules.modules", "no expansion module is playable against the Automa",
+                             "set modules = [] (the Wind Gambit's Automa rules are not in the rulebook)")
+        paths, data_files = _files(check, rules, "rules", source)
+        try:
+            data = load_data(paths)
+        except UserError as err:
+            raise check.wrap("rules.data", err) if paths else err
+
+        automa = check.table(scenario, "automa")
+        if "automa" not in scenario:
+            raise check.fail("automa", "missing table", 'add [automa] with difficulty = "automa"')
+        check.check_keys(automa, _AUTOMA_KEYS, "automa")
+        apaths, automa_files = _files(check, automa, "automa", source)
+        try:
+            adata = load_automa(apaths)
+        except UserError as err:
+            raise check.wrap("automa.data", err) if apaths else err
+        levels = _factor(check, automa, "difficulty", "automa", tuple(adata.star_cards),
+                         lambda v: level_name(adata, v), None)
+        if levels == ("random",):
+            raise check.fail("automa.difficulty", 'cannot be "random"', 'write "all", a level or a list')
+        opts = check.table(automa, "options", "automa")
+        try:
+            options = adata.resolve_options(opts, where=f"{Path(source).name}: automa.options")
+        except UserError as err:
+            raise err
+
+        faction_names, mat_names = tuple(data.factions), tuple(data.mats)
+        afac = _factor(check, automa, "faction", "automa", faction_names,
+                       lambda v: ids.faction_name(v, data), "random")
+        fac = _factor(check, scenario, "factions", "", faction_names, lambda v: ids.faction_name(v, data), "random")
+        mats = _factor(check, scenario, "mats", "", mat_names, lambda v: ids.mat_name(v, data), "random")
+
+        value = scenario.get("policy", "random")
+        entries = value if isinstance(value, list) else [value]
+        if not entries:
+            raise check.fail("policy", "is an empty list", 'give at least one, e.g. policy = "economy"')
+        policies = tuple(resolve_policy(self.name, v, check, f"policy[{i}]" if isinstance(value, list) else "policy")
+                         for i, v in enumerate(entries))
+
+        def ident(names, v):
+            return -1 if v == "random" else names.index(v)
+
+        banned = set(data.banned_pairs) if ban_pairs else set()
+        combos = []
+        for p, lv, af, f, m in itertools.product(range(len(policies)), levels, afac, fac, mats):
+            if af != "random" and af == f:
+                continue
+            if (f, m) in banned:
+                continue
+            combos.append((p, list(adata.star_cards).index(lv), ident(faction_names, af),
+                           ident(faction_names, f), ident(mat_names, m)))
+        if not combos:
+            raise check.fail("factions/automa.faction", "no combination is playable (the Automa and the "
+                             "human would always share a faction, or every pair is banned)",
+                             "give the Automa and the human different factions")
+        return AutomaGameConfig(2, policies, levels, afac, fac, mats, tuple(sorted(options.items())),
+                                ban_pairs, turn_cap, camaraderie, data_files, automa_files, data, adata,
+                                faction_names, mat_names, tuple(combos))
+
+    # ------------------------------------------------------------------ playing
+    def prepare(self, config: AutomaGameConfig) -> None:
+        try:
+            from simsuite import _scythe  # noqa: F401
+        except ImportError:
+            raise UserError("the compiled Scythe core (simsuite._scythe) is not built; build it with "
+                            "python setup.py build_ext --inplace, or reinstall with pip install .")
+        built = _scythe.COMPILED_POLICIES
+        for p in config.policies:
+            if not p.is_python and built.get(p.name) != p.compiled_id:
+                raise UserError(f"policy {p.name!r} (id {p.compiled_id}) is not in the built Scythe core "
+                                f"(it has {built}); rebuild it: python setup.py build_ext --inplace")
+        _rules(config)
+
+    @staticmethod
+    def design(config: AutomaGameConfig, game_indices: np.ndarray) -> np.ndarray:
+        """The combination of each game: [n_games, 5] (policy, level, automa faction, faction, mat)."""
+        table = np.asarray(config.combos, dtype=np.int64)
+        return table[np.asarray(game_indices, dtype=np.int64) % len(table)]
+
+    def run_shard(self, config: AutomaGameConfig, game_indices: np.ndarray, seeds: np.ndarray) -> pa.Table:
+        from simsuite import _scythe
+
+        d = self.design(config, game_indices)
+        seeds = np.ascontiguousarray(seeds, dtype=np.uint64)
+        factions = np.stack([d[:, 3], d[:, 2]], axis=1).astype(np.int8)
+        mats = np.stack([d[:, 4], np.full(len(d), -1)], axis=1).astype(np.int8)
+        levels = d[:, 1].astype(np.int8)
+        options = dict(config.options)
+        merged: dict = {}
+        for k in np.unique(d[:, 0]):
+            sel = np.nonzero(d[:, 0] == k)[0]
+            pol = config.policies[k]
+            weights = np.zeros((2, MAX_WEIGHTS), dtype=np.float64)
+            weights[0, :len(pol.weights)] = pol.weights
+            python = [pol.instantiate(), None] if pol.is_python else None
+            res = _scythe.play_batch(_rules(config), seeds[sel], 2, factions[sel], mats[sel],
+                                     np.array([max(pol.compiled_id, 0), 0], dtype=np.int32), weights,
+                                     python_policies=python, automa=levels[sel], automa_options=options)
+            for key, arr in res.items():
+                if key not in merged:
+                    merged[key] = np.empty((len(seeds),) + arr.shape[1:], dtype=arr.dtype)
+                merged[key][sel] = arr
+        return self._solo_table(config, game_indices, merged, d)
+
+    def _solo_table(self, config: AutomaGameConfig, game_indices: np.ndarray, res: dict,
+                    d: np.ndarray) -> pa.Table:
+        from simsuite import _scythe
+
+        n_games, n = len(game_indices), 2
+        faction = np.array(config.faction_names, dtype=object)[np.asarray(res["faction"]).reshape(-1)]
+        mat_ids = np.asarray(res["mat"]).reshape(-1)
+        mat = np.array(list(config.mat_names) + [None], dtype=object)[mat_ids]   # -1: the Automa
+        level_names = list(config.automa_data.star_cards)
+        level = np.array(level_names, dtype=object)[np.asarray(res["automa_level"])]
+        options = dict(config.options)
+        bot_ids = {lv: short_hash({"automa": lv, "options": options}, 8) for lv in level_names}
+        human_pol = np.array([p.name for p in config.policies], dtype=object)[d[:, 0]]
+        human_pid = np.array([p.policy_id for p in config.policies], dtype=object)[d[:, 0]]
+        seat = np.tile(np.arange(n, dtype=np.int8), n_games)
+        human = seat == 0
+
+        def per_game(key):
+            return np.repeat(np.asarray(res[key]), n)
+
+        policy = np.where(human, np.repeat(human_pol, n), "automa")
+        policy_id = np.where(human, np.repeat(human_pid, n),
+                             np.array([bot_ids[lv] for lv in np.repeat(level, n)], dtype=object))
+        cols = {
+            "game_index": np.repeat(np.asarray(game_indices, dtype=np.int64), n),
+            "seed": pa.array(per_game("seed").astype(np.uint64), pa.uint64()),
+            "n_players": np.full(n_games * n, n, dtype=np.int8),
+            "seat": seat,
+            "faction": faction.tolist(),
+            "mat": mat.tolist(),
+            "pair": [f"{f}+{m}" if m is not None else None for f, m in zip(faction, mat)],
+            "policy": policy.tolist(),
+            "policy_id": policy_id.tolist(),
+            "is_bot_opponent": ~human,
+            "difficulty": np.repeat(level, n).tolist(),
+            "modules": [""] * (n_games * n),
+            "game_turns": per_game("game_turns"),
+            "end_reason": np.array(_scythe.END_REASONS, dtype=object)[per_game("end_reason")].tolist(),
+        }
+        for key in _PER_SEAT:
+            cols[key] = np.asarray(res[key]).reshape(-1)
+        cols["tied"] = np.asarray(res["score_tied"]).reshape(-1).astype(bool)
+        cols["shared_win"] = np.asarray(res["shared"]).reshape(-1).astype(bool) & (cols["rank"] == 1)
+        return pa.table(cols)
+
+
+_RULES: dict = {}
+
+
+def _rules(config: AutomaGameConfig):
+    """The compiled Rules of a solo config, built once per worker process."""
+    from simsuite import _scythe
+
+    key = short_hash(config.normalized())
+    if key not in _RULES:
+        _RULES[key] = _scythe.Rules(config.data, ban_pairs=config.ban_pairs, turn_cap=config.turn_cap,
+                                    camaraderie_on_move=config.camaraderie_on_move,
+                                    automa_data=config.automa_data)
+    return _RULES[key]
+
+
+__all__ = ["AutomaSpec", "AutomaGameConfig", "SCYTHE_COLUMNS"]
