@@ -584,7 +584,9 @@ cdef int a_perform(GameState* g, int kind, int u, int dest) noexcept nogil:
         a_send_human_workers_home(g, dest)
     elif a_human_units(g, dest) == 0:
         # Seed p.11: the Automa moving onto a territory with only workers or resources
-        # removes the resources (its moves never enter human units otherwise).
+        # removes the resources (its moves never enter human units otherwise). A human
+        # structure there is not a unit: the Automa takes the territory and the resources
+        # go too (interpretation; the rulebook names only workers and resources).
         a_clear_resources(g, dest)
     a_hero_after(g, u)
     return 1
@@ -597,8 +599,10 @@ cdef int a_try_symbol(GameState* g, int kind, int need) noexcept nogil:
     if not automa_find_move(g, kind, need, &u, &dest):
         return 0
     if a.move_check and not a.moved:
-        # Optional rule 4: one reveal before the Automa's first move of the turn; a 4 or 5
-        # means no move at all this turn.
+        # Optional rule 4 ("before moving an Automa unit, reveal a combat card; on a 4 or 5
+        # no move this turn for any symbol"): one reveal, when a valid move is about to be
+        # made (a turn with no valid move reveals nothing; the digest's I-15 reveals at the
+        # start of stage 2A instead).
         if a_check_card_blocks(g):
             a.move_blocked = 1
             return 3
@@ -790,7 +794,8 @@ cdef void automa_attack_resolved(GameState* g, bint automa_won) noexcept nogil:
     if automa_won:
         a.combats_won += 1
         # Seed p.11: the Automa attacked and won, so every resource there is removed; the
-        # hero's after-effects apply once the combat is won (seed p.7).
+        # hero's after-effects apply once the combat is won (seed p.7; also with all moves,
+        # as a human's encounter waits for a won combat).
         if c > 0:
             a_clear_resources(g, c)
         a_hero_after(g, a.combat_unit)
