@@ -138,7 +138,9 @@ def level_chart(frame: pl.DataFrame) -> Chart:
 
         plots.grouped_bars(ax, levels, series, [np.nan] * len(levels), xlabel="difficulty",
                            ylabel="Automa win rate")
-        ax.set_ylim(0, 1.0)
+        ax.set_ylim(0, 1.18)                      # room for the legend above the bars
+        ax.set_yticks([0.0, 0.2, 0.4, 0.6, 0.8, 1.0])
+        ax.legend(fontsize=8, ncol=min(4, len(series)), loc="upper left")
 
     return Chart("levels", "Automa win rate by difficulty and human policy", draw,
                  width=max(6.5, 1.8 * len(levels) + 2.5), height=4.5)

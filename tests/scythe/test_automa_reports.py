@@ -157,3 +157,15 @@ def test_regression_input_errors(tmp_path):
     with pytest.raises(UserError, match="unknown cell key 'colour'"):
         report.run([str(ds), "--baseline", str(tmp_path / "b.json"), "--write-baseline", "--keys", "colour"])
     assert math.isnan(_mod().fisher_exact(0, 0, 1, 2))
+
+
+def test_automa_report_chart(tmp_path):
+    pytest.importorskip("matplotlib")
+    from matplotlib.image import imread
+
+    ds = write(tmp_path, "solo", GAMES)
+    png = tmp_path / "automa.png"
+    assert load("automa").run([str(ds), "--plot", str(png), "--format", "md", "--out", str(tmp_path / "a.md")]) == 0
+    img = imread(png)
+    assert img.ndim == 3 and len(np.unique((img[..., :3] * 255).astype(np.uint8).reshape(-1, 3), axis=0)) > 20
+    assert "Automa win rate" in (tmp_path / "a.md").read_text()
