@@ -216,49 +216,20 @@ cdef void a_support(const GameState* g, bint with_base, uint8_t* mark) noexcept 
                 mark[f.start_cells[c]] = 1
 
 
-cdef void a_human_reach(const GameState* g, int seat, int h, uint8_t* mark) noexcept nogil:
+cdef void a_human_reach(const GameState* g, int seat, int u, int h, uint8_t* mark) noexcept nogil:
     # A human combat unit's neighbourhood (seed p.5, Example 1; I-8): its territory plus
-    # every territory one legal 1-territory move away with its current abilities, occupancy
-    # ignored: rivers only by Riverwalk onto its terrains, lakes only by Seaworthy/Submerge,
-    # tunnel to tunnel (and own Mine), lake to lake (Submerge), controlled villages and the
-    # Factory (Township), controlled mountains and tunnels (Underpass).
-    cdef const Player* p = &g.p[seat]
-    cdef const FactionData* f = &g.rules.factions[p.faction]
-    cdef bint riverwalk = has_ability(g, seat, AB_RIVERWALK)
-    cdef bint lakes = has_ability(g, seat, AB_SEAWORTHY) or has_ability(g, seat, AB_SUBMERGE)
-    cdef bint submerge = has_ability(g, seat, AB_SUBMERGE)
-    cdef bint township = has_ability(g, seat, AB_TOWNSHIP)
-    cdef bint underpass = has_ability(g, seat, AB_UNDERPASS)
-    cdef int mine = p.structure_cell[<int>S_MINE]
-    cdef int d, n, c, t
-    cdef bint from_tunnel
+    # every territory it could enter by one legal 1-territory move with its abilities
+    # (the engine's own step rule: rivers by Riverwalk onto its terrains, lakes by
+    # Seaworthy / Submerge, tunnels and the own Mine, Township, Underpass); bases are not
+    # territories.
+    cdef uint64_t m
+    cdef int c
     if not a_territory(g, h):
         return
     mark[h] = 1
-    for d in range(6):
-        n = g.rules.neighbours[h][d]
-        if not a_territory(g, n):
-            continue
-        t = g.rules.terrain[n]
-        if t == T_LAKE and not lakes:
-            continue
-        if g.rules.river[h][d] and not (riverwalk and (f.riverwalk_terrain_mask >> t) & 1):
-            continue
-        mark[n] = 1
-    from_tunnel = g.rules.tunnel[h] or h == mine
-    for c in range(N_CELLS):
-        if not a_territory(g, c) or c == h:
-            continue
-        t = g.rules.terrain[c]
-        if from_tunnel and (g.rules.tunnel[c] or c == mine):
-            mark[c] = 1
-        elif submerge and g.rules.terrain[h] == T_LAKE and t == T_LAKE:
-            mark[c] = 1
-        elif township and (g.rules.terrain[h] == T_VILLAGE or g.rules.terrain[h] == T_FACTORY) and (
-                t == T_FACTORY or (t == T_VILLAGE and cell_controller(g, c) == seat)):
-            mark[c] = 1
-        elif underpass and (g.rules.terrain[h] == T_MOUNTAIN or from_tunnel) and (
-                g.rules.tunnel[c] or c == mine or (t == T_MOUNTAIN and cell_controller(g, c) == seat)):
+    m = step_targets(g, seat, u, h)
+    for c in range(1, N_CELLS):
+        if (m >> c) & 1 and a_territory(g, c):
             mark[c] = 1
 
 
@@ -269,7 +240,7 @@ cdef void a_threat(const GameState* g, uint8_t* mark) noexcept nogil:
     for c in range(N_CELLS):
         mark[c] = 0
     for u in range(UNIT_WORKER0):
-        a_human_reach(g, seat, g.p[seat].unit_cell[u], mark)
+        a_human_reach(g, seat, u, g.p[seat].unit_cell[u], mark)
 
 
 cdef inline int a_dist(const GameState* g, int a, int b) noexcept nogil:

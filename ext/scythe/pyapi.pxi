@@ -913,12 +913,12 @@ cdef class Game:
         a_neighbourhood(&self.g, cell, m)
         return [c for c in range(N_CELLS) if m[c]]
 
-    def human_neighbourhood(self, int seat, int cell):
+    def human_neighbourhood(self, int seat, int cell, unit="mech0"):
         """A human combat unit's neighbourhood on `cell` with `seat`'s abilities."""
         cdef uint8_t m[N_CELLS]
         self._require_automa()
         memset(m, 0, sizeof(m))
-        a_human_reach(&self.g, seat, cell, m)
+        a_human_reach(&self.g, seat, _index(unit, UNIT_NAMES, "unit"), cell, m)
         return [c for c in range(N_CELLS) if m[c]]
 
     def automa_distance(self, int a, int b):
