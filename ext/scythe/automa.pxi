@@ -14,6 +14,7 @@
 # the engine then runs that combat (the human commits dial and cards as defender; the
 # Automa's side comes from automa_combat_commit; Automa losers go through automa_retreat),
 # reports the result with automa_attack_resolved(g, automa_won) and calls automa_turn again.
+
 # Readable-log events of the Automa (core.pxi's EventKind numbers stop below 40).
 cdef enum:   # AutomaEventKind
     EV_AUTOMA_CARD = 40      # seat = Automa; a = card id (1..19), b = scheme (1/2), flag 1 = turn skipped
@@ -34,17 +35,8 @@ cdef enum:   # AutomaEventKind
 
 # ---------------------------------------------------------------- small queries
 
-cdef inline bint a_territory(const GameState* g, int c) noexcept nogil:
-    # Board cells 8..54; home bases (1..7) are never territories.
-    return is_territory(g, c)
-
-
 cdef inline bint a_over(const GameState* g) noexcept nogil:
     return g.end_reason != END_NOT_OVER
-
-
-cdef inline int a_base(const GameState* g, int seat) noexcept nogil:
-    return base_cell(g, seat)
 
 
 cdef inline bint a_is_automa(const GameState* g, int seat) noexcept nogil:
@@ -147,13 +139,6 @@ cdef void a_gain_power(GameState* g, int seat, int n) noexcept nogil:
         place_star(g, seat, STAR_POWER)
 
 
-cdef void automa_combat_star(GameState* g) noexcept nogil:
-    # Up to 2 stars for combat wins, attacking or defending; no Saxony exception for the
-    # Automa (seed p.9).
-    if g.p[g.automa.seat].combat_stars < 2:
-        place_star(g, g.automa.seat, STAR_COMBAT)
-
-
 cdef void a_advance_tracker(GameState* g) noexcept nogil:
     # Stage 3 (seed p.9): move the cube one cell. Lakes and rivers open once it leaves the
     # last water cell; a star cell places a star, and the first such star turns the deck to
@@ -188,12 +173,12 @@ cdef void a_neighbourhood(const GameState* g, int h, uint8_t* mark) noexcept nog
     # away; before the water unlock no lake and nothing across a river. Tunnels never count
     # (the Automa does not use them). Home bases are not territories.
     cdef int d, n
-    if not a_territory(g, h):
+    if not is_territory(g, h):
         return
     mark[h] = 1
     for d in range(6):
         n = g.rules.neighbours[h][d]
-        if not a_territory(g, n):
+        if not is_territory(g, n):
             continue
         if not g.automa.water_ok and (g.rules.terrain[n] == T_LAKE or g.rules.river[h][d]):
             continue
@@ -212,7 +197,7 @@ cdef void a_support(const GameState* g, bint with_base, uint8_t* mark) noexcept 
         a_neighbourhood(g, g.p[seat].unit_cell[u], mark)
     if with_base:
         for c in range(2):
-            if a_territory(g, f.start_cells[c]):
+            if is_territory(g, f.start_cells[c]):
                 mark[f.start_cells[c]] = 1
 
 
@@ -224,12 +209,12 @@ cdef void a_human_reach(const GameState* g, int seat, int u, int h, uint8_t* mar
     # territories.
     cdef uint64_t m
     cdef int c
-    if not a_territory(g, h):
+    if not is_territory(g, h):
         return
     mark[h] = 1
     m = step_targets(g, seat, u, h)
     for c in range(1, N_CELLS):
-        if (m >> c) & 1 and a_territory(g, c):
+        if (m >> c) & 1 and is_territory(g, c):
             mark[c] = 1
 
 
@@ -256,14 +241,14 @@ cdef int a_choose_unit(const GameState* g, int first, int last) noexcept nogil:
     # as closest; ties by reading order of their territories (ascending cell id); units on
     # one spot: a mech before the hero (I-9), then the lower unit index. -1 if none.
     cdef int seat = g.automa.seat
-    cdef int base = a_base(g, seat)
+    cdef int base = base_cell(g, seat)
     cdef int u, c, d, rd, kind, best = -1
     cdef int bd = 0, brd = 0, bkind = 0
     for u in range(first, last):
         c = g.p[seat].unit_cell[u]
         if c == OFF_BOARD or c <= 0:
             continue
-        if c == base or not a_territory(g, c):
+        if c == base or not is_territory(g, c):
             d = 0
             rd = 0
         else:
@@ -308,7 +293,7 @@ cdef void automa_worker_scores(const GameState* g, int u, int* score, int8_t* st
         score[c] = 0
     # The chosen worker is picked up after step 2 and no longer counts in step 4.
     for v in range(N_UNITS):
-        if v == u or not a_territory(g, g.p[seat].unit_cell[v]):
+        if v == u or not is_territory(g, g.p[seat].unit_cell[v]):
             continue
         for c in range(N_CELLS):
             nb[c] = 0
@@ -356,7 +341,7 @@ cdef int a_target_distance(const GameState* g, int h) noexcept nogil:
     cdef int u, c, d, best = -1
     for u in range(UNIT_WORKER0):
         c = g.p[seat].unit_cell[u]
-        if a_territory(g, c):
+        if is_territory(g, c):
             d = a_dist(g, h, c)
             if best < 0 or d < best:
                 best = d
@@ -515,7 +500,7 @@ cdef void a_hero_after(GameState* g, int u) noexcept nogil:
     if u != UNIT_CHARACTER:
         return
     c = p.unit_cell[UNIT_CHARACTER]
-    if not a_territory(g, c):
+    if not is_territory(g, c):
         return
     if g.encounter_token[c]:
         g.encounter_token[c] = 0
@@ -530,7 +515,7 @@ cdef void a_hero_after(GameState* g, int u) noexcept nogil:
 
 cdef void a_send_human_workers_home(GameState* g, int c) noexcept nogil:
     cdef int seat = g.automa.human
-    cdef int base = a_base(g, seat)
+    cdef int base = base_cell(g, seat)
     cdef int u
     for u in range(UNIT_WORKER0, N_UNITS):
         if g.p[seat].unit_cell[u] == c:
@@ -593,7 +578,7 @@ cdef bint a_place_from_mat(GameState* g, int first, int last) noexcept nogil:
         if p.unit_cell[u] == OFF_BOARD:
             if a.placement_check and a_check_card_blocks(g):
                 return False
-            p.unit_cell[u] = <int8_t>a_base(g, a.seat)
+            p.unit_cell[u] = <int8_t>base_cell(g, a.seat)
             if u >= UNIT_MECH0 and u < UNIT_MECH0 + N_MECHS:
                 p.mech_deployed[u - UNIT_MECH0] = 1    # on the board (it has no abilities)
             emit(g, EV_AUTOMA_PLACE, a.seat, u, p.unit_cell[u], 0, 0, 0)
@@ -834,7 +819,7 @@ cdef void automa_retreat(GameState* g, int c) noexcept nogil:
     to its base), its workers to its base (seed p.10, p.12)."""
     cdef AutomaState* a = &g.automa
     cdef Player* p = &g.p[a.seat]
-    cdef int base = a_base(g, a.seat)
+    cdef int base = base_cell(g, a.seat)
     cdef bint to_base = g.rules.automa.star_cards[a.level].retreat_to_base
     cdef int u
     for u in range(N_UNITS):
@@ -856,7 +841,7 @@ cdef void automa_place_resources(GameState* g, int c) noexcept nogil:
     cdef int card = g.automa.last_main_card
     cdef int t = g.rules.terrain[c]
     cdef int n, r
-    if card < 0 or not a_territory(g, c):
+    if card < 0 or not is_territory(g, c):
         return
     n = g.rules.automa.cards[card].resources
     if t == T_FARM:
