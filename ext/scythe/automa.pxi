@@ -57,27 +57,6 @@ cdef inline void a_clear_resources(GameState* g, int c) noexcept nogil:
         g.cell_res[c][r] = 0
 
 
-cdef int a_unit_count(const GameState* g, int seat, int c, int first, int last) noexcept nogil:
-    # Units first..last-1 of `seat` standing on cell c.
-    cdef int u, n = 0
-    for u in range(first, last):
-        if g.p[seat].unit_cell[u] == c:
-            n += 1
-    return n
-
-
-cdef inline int a_human_units(const GameState* g, int c) noexcept nogil:
-    return a_unit_count(g, g.automa.human, c, 0, N_UNITS)
-
-
-cdef inline int a_human_combat(const GameState* g, int c) noexcept nogil:
-    return a_unit_count(g, g.automa.human, c, 0, UNIT_WORKER0)
-
-
-cdef inline int a_human_workers(const GameState* g, int c) noexcept nogil:
-    return a_unit_count(g, g.automa.human, c, UNIT_WORKER0, N_UNITS)
-
-
 # ---------------------------------------------------------------- random draws
 
 cdef int a_draw_card(GameState* g) noexcept nogil:
@@ -301,8 +280,8 @@ cdef void automa_worker_scores(const GameState* g, int u, int* score, int8_t* st
         for c in range(N_CELLS):
             score[c] += nb[c]
     for c in range(N_CELLS):
-        if (not valid[c] or a_human_units(g, c) > 0
-                or a_unit_count(g, seat, c, UNIT_WORKER0, N_UNITS) - (1 if g.p[seat].unit_cell[u] == c else 0) > 0):
+        if (not valid[c] or units_of_on(g, g.automa.human, c) > 0
+                or workers_of_on(g, seat, c) - (1 if g.p[seat].unit_cell[u] == c else 0) > 0):
             status[c] = 0
         elif threat[c]:
             status[c] = 2
@@ -364,8 +343,8 @@ cdef void automa_combat_move_distances(const GameState* g, int u, int* out) noex
     cdef int c
     a_support(g, True, valid)
     for c in range(N_CELLS):
-        if (not valid[c] or a_human_units(g, c) > 0
-                or a_unit_count(g, seat, c, 0, UNIT_WORKER0) - (1 if g.p[seat].unit_cell[u] == c else 0) > 0):
+        if (not valid[c] or units_of_on(g, g.automa.human, c) > 0
+                or plastic_of_on(g, seat, c) - (1 if g.p[seat].unit_cell[u] == c else 0) > 0):
             out[c] = -1
         else:
             out[c] = a_target_distance(g, c)
@@ -411,7 +390,7 @@ cdef bint a_find_enc_fac(const GameState* g, int* unit, int* dest) noexcept nogi
             continue
         if not (g.encounter_token[c] or (no_card and g.rules.terrain[c] == T_FACTORY)):
             continue
-        if a_human_units(g, c) > 0 or a_unit_count(g, seat, c, UNIT_MECH0, UNIT_MECH0 + N_MECHS) > 0:
+        if units_of_on(g, g.automa.human, c) > 0 or mechs_on(g, seat, c) > 0:
             continue
         if best < 0 or a_better(0, a_fdist(g, c), c, 0, a_fdist(g, best), best):
             best = c
@@ -432,7 +411,7 @@ cdef bint a_find_attack_workers(const GameState* g, int* unit, int* dest) noexce
         return False
     a_support(g, True, valid)
     for c in range(N_CELLS):
-        if not valid[c] or a_human_workers(g, c) == 0 or a_human_combat(g, c) > 0:
+        if not valid[c] or workers_of_on(g, g.automa.human, c) == 0 or plastic_of_on(g, g.automa.human, c) > 0:
             continue
         k = -a_resources_on(g, c)
         if best < 0 or a_better(k, a_fdist(g, c), c, bk, a_fdist(g, best), best):
@@ -459,7 +438,7 @@ cdef bint a_find_attack_unit(const GameState* g, int need, int* unit, int* dest)
     for c in range(N_CELLS):
         if not valid[c]:
             continue
-        k = a_human_combat(g, c)
+        k = plastic_of_on(g, g.automa.human, c)
         if k == 0:
             continue
         if best < 0 or a_better(k, a_fdist(g, c), c, bk, a_fdist(g, best), best):
@@ -538,7 +517,7 @@ cdef int a_perform(GameState* g, int kind, int u, int dest) noexcept nogil:
         # no star, no popularity change.
         a_clear_resources(g, dest)
         a_send_human_workers_home(g, dest)
-    elif a_human_units(g, dest) == 0:
+    elif units_of_on(g, g.automa.human, dest) == 0:
         # Seed p.11: the Automa moving onto a territory with only workers or resources
         # removes the resources (its moves never enter human units otherwise). A human
         # structure there is not a unit: the Automa takes the territory and the resources
