@@ -38,7 +38,8 @@ import pyarrow as pa
 
 from simsuite.errors import UserError
 from simsuite.games.base import GameConfig
-from simsuite.games.scythe.spec import DEFAULT_TURN_CAP, SCYTHE_COLUMNS, ScytheSpec, _PER_SEAT
+from simsuite.games.scythe.spec import (DEFAULT_TURN_CAP, SCYTHE_COLUMNS, ScytheSpec,
+                                         cached_rules, seat_result_columns)
 from simsuite.policies import MAX_WEIGHTS, resolve_policy
 from simsuite.scenario import Checker, short_hash
 
@@ -277,26 +278,12 @@ class AutomaSpec(ScytheSpec):
             "game_turns": per_game("game_turns"),
             "end_reason": np.array(_scythe.END_REASONS, dtype=object)[per_game("end_reason")].tolist(),
         }
-        for key in _PER_SEAT:
-            cols[key] = np.asarray(res[key]).reshape(-1)
-        cols["tied"] = np.asarray(res["score_tied"]).reshape(-1).astype(bool)
-        cols["shared_win"] = np.asarray(res["shared"]).reshape(-1).astype(bool) & (cols["rank"] == 1)
+        cols.update(seat_result_columns(res))
         return pa.table(cols)
 
 
-_RULES: dict = {}
-
-
 def _rules(config: AutomaGameConfig):
-    """The compiled Rules of a solo config, built once per worker process."""
-    from simsuite import _scythe
-
-    key = short_hash(config.normalized())
-    if key not in _RULES:
-        _RULES[key] = _scythe.Rules(config.data, ban_pairs=config.ban_pairs, turn_cap=config.turn_cap,
-                                    camaraderie_on_move=config.camaraderie_on_move,
-                                    automa_data=config.automa_data)
-    return _RULES[key]
+    return cached_rules(config, automa_data=config.automa_data)
 
 
 __all__ = ["AutomaSpec", "AutomaGameConfig", "SCYTHE_COLUMNS"]

@@ -282,24 +282,35 @@ class ScytheSpec(GameSpec):
             "game_turns": per_game("game_turns"),
             "end_reason": np.array(_scythe.END_REASONS, dtype=object)[per_game("end_reason")].tolist(),
         }
-        for key in _PER_SEAT:
-            cols[key] = np.asarray(res[key]).reshape(-1)
-        # Per seat: tied = the core's "score equalled another seat's before tie-breakers";
-        # shared_win = still tied after every tie-breaker (core's "shared") and ranked first.
-        cols["tied"] = np.asarray(res["score_tied"]).reshape(-1).astype(bool)
-        cols["shared_win"] = np.asarray(res["shared"]).reshape(-1).astype(bool) & (cols["rank"] == 1)
+        cols.update(seat_result_columns(res))
         return pa.table(cols)
+
+
+def seat_result_columns(res: dict) -> dict:
+    """The per-seat result columns of a play_batch output, flattened to (game, seat) rows.
+
+    tied = the core's "score equalled another seat's before tie-breakers"; shared_win = still
+    tied after every tie-breaker (the core's "shared") and ranked first.
+    """
+    cols = {key: np.asarray(res[key]).reshape(-1) for key in _PER_SEAT}
+    cols["tied"] = np.asarray(res["score_tied"]).reshape(-1).astype(bool)
+    cols["shared_win"] = np.asarray(res["shared"]).reshape(-1).astype(bool) & (cols["rank"] == 1)
+    return cols
 
 
 _RULES: dict = {}
 
 
-def _rules(config: ScytheConfig):
-    """The compiled Rules of a config, built once per worker process."""
+def cached_rules(config, **options):
+    """The compiled Rules of a config (plus core `options`), built once per worker process."""
     from simsuite import _scythe
 
     key = short_hash(config.normalized())
     if key not in _RULES:
         _RULES[key] = _scythe.Rules(config.data, ban_pairs=config.ban_pairs, turn_cap=config.turn_cap,
-                                    modules=config.modules, camaraderie_on_move=config.camaraderie_on_move)
+                                    camaraderie_on_move=config.camaraderie_on_move, **options)
     return _RULES[key]
+
+
+def _rules(config: ScytheConfig):
+    return cached_rules(config, modules=config.modules)
