@@ -1,0 +1,122 @@
+"""Speed work changes no result (issue #7): fixed seed ranges give the recorded results.
+
+`tests/baselines/golden.json` holds a SHA-256 of every output of the compiled core on fixed
+seeds (each policy, 2 and 4 players, the Automa at each level, the random policy) and of the
+dataset rows that each shipped scenario writes for its first games. Any change to what a game
+does, to the seeding, or to what the runner writes changes a digest and fails this test.
+
+A rules or policy change that is MEANT to change results regenerates the file on purpose:
+
+    SIMSUITE_UPDATE_GOLDEN=1 python -m pytest tests/test_golden.py
+
+and the commit says why. An optimisation must never need that.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from pathlib import Path
+
+import numpy as np
+import polars as pl
+import pytest
+
+pytest.importorskip("simsuite._scythe", reason="the compiled Scythe core is not built")
+
+from simsuite import _scythe  # noqa: E402
+from simsuite.games.scythe.data import load_data  # noqa: E402
+from simsuite.policies import MAX_WEIGHTS, compiled_policies  # noqa: E402
+from simsuite.runner import run  # noqa: E402
+from simsuite.scenario import load_scenario  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+GOLDEN = ROOT / "tests" / "baselines" / "golden.json"
+UPDATE = os.environ.get("SIMSUITE_UPDATE_GOLDEN") == "1"
+
+# (name, players, seat policies, games, automa level or None)
+CORE_CASES = [
+    ("4p-economy", 4, ["economy"] * 4, 16, None),
+    ("4p-mixed", 4, ["economy", "star_rush", "aggressor", "diplomat"], 16, None),
+    ("2p-star_rush-aggressor", 2, ["star_rush", "aggressor"], 24, None),
+    ("5p-diplomat", 5, ["diplomat"] * 5, 8, None),
+    ("4p-random", 4, ["random"] * 4, 12, None),
+    ("solo-autometta", 2, ["economy", "random"], 24, "autometta"),
+    ("solo-automa", 2, ["star_rush", "random"], 24, "automa"),
+    ("solo-automaszyna", 2, ["aggressor", "random"], 24, "automaszyna"),
+    ("solo-ultimaszyna", 2, ["diplomat", "random"], 24, "ultimaszyna"),
+]
+
+# shipped scenarios, each cut to its first games
+SCENARIO_CASES = [("default.toml", 16), ("scythe-2p.toml", 20), ("scythe-5p.toml", 10),
+                  ("scythe-balance-pairs.toml", 20), ("automa-levels.toml", 32)]
+
+
+def _digest_arrays(out: dict) -> str:
+    h = hashlib.sha256()
+    for key in sorted(out):
+        a = np.ascontiguousarray(out[key])
+        h.update(key.encode())
+        h.update(str(a.dtype).encode())
+        h.update(str(a.shape).encode())
+        h.update(a.tobytes())
+    return h.hexdigest()
+
+
+def _core_digest(players, seat_policies, games, automa):
+    table = compiled_policies("scythe")
+    rules = _scythe.Rules(load_data())
+    seeds = np.arange(1, games + 1, dtype=np.uint64) * np.uint64(0x9E3779B97F4A7C15)
+    ids = np.array([table[p].id for p in seat_policies], dtype=np.int32)
+    weights = np.zeros((players, MAX_WEIGHTS))
+    for s, p in enumerate(seat_policies):
+        weights[s, :len(table[p].weights)] = [w for _, w in table[p].weights]
+    kwargs = {"automa": automa} if automa else {}
+    return _digest_arrays(_scythe.play_batch(rules, seeds, players, None, None, ids, weights, **kwargs))
+
+
+def _scenario_digest(name, games, tmp_path):
+    out = tmp_path / name
+    run(load_scenario(ROOT / "scenarios" / name, games=games, out=out), jobs=1, progress=False)
+    rows = (pl.scan_parquet(out / "**" / "*.parquet", hive_partitioning=True).collect()
+            .sort(["scenario", "game_index", "seat"]))
+    rows = rows.select(sorted(rows.columns))
+    h = hashlib.sha256()
+    h.update(",".join(f"{c}:{t}" for c, t in rows.schema.items()).encode())
+    h.update(rows.write_csv().encode())
+    return h.hexdigest()
+
+
+def _expected():
+    return json.loads(GOLDEN.read_text()) if GOLDEN.exists() else {}
+
+
+def _check(key, digest):
+    if UPDATE:
+        data = _expected()
+        data[key] = digest
+        GOLDEN.write_text(json.dumps(dict(sorted(data.items())), indent=2) + "\n")
+        return
+    expected = _expected().get(key)
+    assert expected is not None, f"{key}: no recorded digest; run with SIMSUITE_UPDATE_GOLDEN=1"
+    assert digest == expected, (f"{key}: results changed on the fixed seed range. If the change "
+                                f"is meant, regenerate tests/baselines/golden.json and say why")
+
+
+@pytest.mark.parametrize("name,players,seat_policies,games,automa", CORE_CASES,
+                         ids=[c[0] for c in CORE_CASES])
+def test_core_results_are_unchanged(name, players, seat_policies, games, automa):
+    _check(f"core/{name}", _core_digest(players, seat_policies, games, automa))
+
+
+@pytest.mark.parametrize("name,games", SCENARIO_CASES, ids=[c[0] for c in SCENARIO_CASES])
+def test_scenario_datasets_are_unchanged(name, games, tmp_path):
+    _check(f"scenario/{name}", _scenario_digest(name, games, tmp_path))
+
+
+def test_digests_see_a_change():
+    # The fingerprint must react to a single changed game.
+    out = _scythe.play_batch(_scythe.Rules(load_data()), np.arange(1, 5, dtype=np.uint64), 2)
+    before = _digest_arrays(out)
+    out["score"][3, 1] += 1
+    assert _digest_arrays(out) != before
