@@ -133,14 +133,6 @@ cdef inline double h_clamp(double x, double lo, double hi) noexcept nogil:
     return x
 
 
-cdef inline int h_popcount(uint64_t m) noexcept nogil:
-    cdef int n = 0
-    while m:
-        m &= m - 1
-        n += 1
-    return n
-
-
 cdef inline bint h_star_free(HCtx* h) noexcept nogil:
     return h.g.p[h.seat].stars < N_STARS
 
@@ -597,9 +589,7 @@ cdef void h_bfs(HCtx* h, int src, int8_t* dist) noexcept nogil:
         head += 1
         m = h.adj[c]
         while m:
-            d = 0
-            while not (m >> d) & 1:
-                d += 1
+            d = lowest_bit(m)
             m &= m - 1
             if dist[d] == 99:
                 dist[d] = dist[c] + 1
@@ -965,9 +955,7 @@ cdef double h_unit_best(HCtx* h, int u, int frm, int steps, int* best_cell) noex
             continue
         m = step_targets(g, h.seat, u, c)
         while m:
-            d = 0
-            while not (m >> d) & 1:
-                d += 1
+            d = lowest_bit(m)
             m &= m - 1
             if depth[d] < 0:
                 depth[d] = depth[c] + 1
@@ -1656,7 +1644,7 @@ cdef double h_carry_res(HCtx* h, int n) noexcept nogil:
     # Tokens left where no own unit or structure remains would be lost.
     cdef const GameState* g = h.g
     cdef int u = g.t.mv_unit, a = g.p[h.seat].unit_cell[u]
-    cdef int stay = h.my_units[a] - 1 - h_popcount(g.t.carry_workers)
+    cdef int stay = h.my_units[a] - 1 - bit_count(g.t.carry_workers)
     cdef bint keep = stay > 0 or (h.my_struct[a] and h.en_units[a] == 0)
     if keep:
         return -n

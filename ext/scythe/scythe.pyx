@@ -11,6 +11,7 @@ from libc.stdint cimport uint64_t, uint32_t, int8_t, int16_t, int32_t, uint8_t, 
 from libc.string cimport memset, memcpy
 from libc.stdlib cimport calloc, free
 from scythe.state cimport *
+from common.bits cimport lowest_bit, bit_count
 from common.rng cimport (Rng, rng_seed, rng_below, rng_next, rng_uniform, rng_shuffle_i8,
                          rng_shuffle_i16, derive_seed, splitmix64)
 
