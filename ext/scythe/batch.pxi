@@ -7,18 +7,18 @@ cdef int play_game_compiled(GameState* g, const Rules* r, uint64_t seed, int n,
                             const double* w, const AutomaConfig* solo=NULL) noexcept nogil:
     # With `solo`, seat 1 is the Automa: it never decides, so its policy is never asked.
     cdef int32_t buf[MAX_OPTIONS]
-    cdef Rng prng[MAX_SEATS]
+    cdef SeatPolicy seat_pol[MAX_SEATS]
     cdef int err, s, k
     cdef int32_t opt
     err = setup_game_ex(g, r, seed, n, fac, mat, solo)
     if err != SETUP_OK:
         return err
     for s in range(n):
-        rng_seed(&prng[s], derive_seed(seed, 1 + s))
+        seat_policy_init(&seat_pol[s], seed, s)
     k = advance(g, buf)
     while k > 0:
         s = g.decider
-        opt = choose(pol[s], g, s, buf, k, &prng[s], w + s * N_POLICY_WEIGHTS)
+        opt = choose(pol[s], g, s, buf, k, &seat_pol[s], w + s * N_POLICY_WEIGHTS)
         apply_effect(g, opt, 0)
         k = advance(g, buf)
     return SETUP_OK
@@ -266,7 +266,7 @@ cdef int _play_game_python(GameState* g, ScytheRules rules, uint64_t seed, int n
     # stream, Python seats from a simsuite.rng.Stream with the same seed.
     from simsuite.rng import Stream, derive_seed as py_derive_seed
     cdef Game game = Game.__new__(Game)
-    cdef Rng prng[MAX_SEATS]
+    cdef SeatPolicy seat_pol[MAX_SEATS]
     cdef int s, k, err
     cdef int32_t opt
     cdef int8_t fac[MAX_SEATS]
@@ -280,13 +280,13 @@ cdef int _play_game_python(GameState* g, ScytheRules rules, uint64_t seed, int n
         return err
     streams = [Stream(py_derive_seed(int(seed), 1 + s)) for s in range(n)]
     for s in range(n):
-        rng_seed(&prng[s], derive_seed(seed, 1 + s))
+        seat_policy_init(&seat_pol[s], seed, s)
     k = game.n_opts
     while k > 0:
         s = game.g.decider
         pp = python_policies[s]
         if pp is None:
-            opt = choose(pol_a[s], &game.g, s, game.buf, k, &prng[s], &wv[s, 0])
+            opt = choose(pol_a[s], &game.g, s, game.buf, k, &seat_pol[s], &wv[s, 0])
         else:
             options = [game.buf[i] for i in range(k)]
             opt = pp.choose(game.observation(s), options, streams[s])

@@ -114,6 +114,7 @@ ctypedef struct HCtx:
     double mech_pot[N_CELLS]
     double obj_terrain[8]
     uint64_t adj[N_CELLS]   # rough plastic adjacency of this seat (distances)
+    DistTable* dist         # the seat's distance rows over adj (SeatPolicy, kept between decisions)
     # caches of one decision
     int plan_units[2]       # units of the cached Move plan (mat, Factory card); -1 none
     double plan_value[2]
@@ -574,11 +575,17 @@ cdef inline int h_mill_cell(HCtx* h) noexcept nogil:
     return -1
 
 
-cdef void h_bfs(HCtx* h, int src, int8_t* dist) noexcept nogil:
-    # Steps from src over this seat's rough plastic adjacency (h.adj).
+cdef const int8_t* h_dist_from(HCtx* h, int src) noexcept nogil:
+    # Steps from src over this seat's rough plastic adjacency (h.adj), 99 where
+    # unreachable: a breadth-first search, done once per adjacency and cached.
+    cdef DistTable* t = h.dist
+    cdef int8_t* dist = t.dist[src]
     cdef int queue[N_CELLS]
     cdef int head = 0, tail = 0, c, d
     cdef uint64_t m
+    if (t.rows_ready >> src) & 1:
+        return dist
+    t.rows_ready |= bit(src)
     for c in range(N_CELLS):
         dist[c] = 99
     dist[src] = 0
@@ -595,6 +602,15 @@ cdef void h_bfs(HCtx* h, int src, int8_t* dist) noexcept nogil:
                 dist[d] = dist[c] + 1
                 queue[tail] = d
                 tail += 1
+    return dist
+
+
+cdef void h_dist_sync(HCtx* h) noexcept nogil:
+    # Keep the cached rows only while the adjacency they were computed on holds.
+    cdef DistTable* t = h.dist
+    if memcmp(t.adj, h.adj, sizeof(t.adj)) != 0:
+        memcpy(t.adj, h.adj, sizeof(t.adj))
+        t.rows_ready = 0
 
 
 cdef double h_edge(HCtx* h, int e, int cell, int my_k) noexcept nogil:
@@ -646,7 +662,7 @@ cdef void h_board(HCtx* h) noexcept nogil:
     cdef const Rules* r = g.rules
     cdef const Player* p = &g.p[h.seat]
     cdef int c, s, u, d, nb, t, k, o, mill
-    cdef int8_t dist[N_CELLS]
+    cdef const int8_t* dist
     cdef double tv, v
     cdef bint lakes_ok, riverwalk
     cdef uint8_t rw_mask
@@ -715,6 +731,7 @@ cdef void h_board(HCtx* h) noexcept nogil:
             if mine > 0:
                 h.adj[c] |= bit(mine)
         h.adj[c] &= ~bit(c)
+    h_dist_sync(h)
     # Threat: enemy plastic one step away (their own rivers ignored).
     for c in range(1, N_CELLS):
         if h.en_plastic[c] > 0:
@@ -761,7 +778,7 @@ cdef void h_board(HCtx* h) noexcept nogil:
             tv += h.w[HW_FACTORY]
         if tv <= 0.0:
             continue
-        h_bfs(h, c, dist)
+        dist = h_dist_from(h, c)
         for d in range(1, N_CELLS):
             if dist[d] < 99:
                 v = tv
@@ -780,7 +797,7 @@ cdef void h_board(HCtx* h) noexcept nogil:
             tv = 0.5 * h.terr_val * 2.0
         if tv <= 0.0:
             continue
-        h_bfs(h, c, dist)
+        dist = h_dist_from(h, c)
         for d in range(1, N_CELLS):
             if dist[d] < 99 and dist[d] > 0:
                 v = tv
@@ -1654,7 +1671,7 @@ cdef double h_carry_res(HCtx* h, int n) noexcept nogil:
 # ---------------------------------------------------------------- the policy
 
 cdef int32_t heuristic_choose(const GameState* g, int seat, int policy_id, const double* w,
-                              Rng* stream, const int32_t* options, int n) noexcept nogil:
+                              SeatPolicy* sp, const int32_t* options, int n) noexcept nogil:
     """Pick one of `options` for `seat` at the pending decision: the best
     scored, ties broken uniformly on the seat's own stream."""
     cdef HCtx h
@@ -1665,6 +1682,7 @@ cdef int32_t heuristic_choose(const GameState* g, int seat, int policy_id, const
     if n <= 1:
         return options[0]
     h_init(&h, g, seat, w)
+    h.dist = &sp.dist
     for i in range(n):
         sc[i] = h_score(&h, kind, options[i])
         if sc[i] > best:
@@ -1677,7 +1695,7 @@ cdef int32_t heuristic_choose(const GameState* g, int seat, int policy_id, const
         for i in range(n):
             if sc[i] >= best - 1.0e-7:
                 return options[i]
-    k = rng_below(stream, nbest)
+    k = rng_below(&sp.rng, nbest)
     for i in range(n):
         if sc[i] >= best - 1.0e-7:
             if k == 0:
@@ -1703,7 +1721,7 @@ cdef class CompiledSeats:
     game decision for decision. `choose(game)` only returns the option the
     deciding seat's policy picks (advancing that seat's stream).
     """
-    cdef Rng prng[MAX_SEATS]
+    cdef SeatPolicy seat_pol[MAX_SEATS]
     cdef int32_t pol[MAX_SEATS]
     cdef double w[MAX_SEATS * N_POLICY_WEIGHTS]
     cdef readonly int n
@@ -1720,7 +1738,7 @@ cdef class CompiledSeats:
                 raise UserError(f"policy id {ids[s]} of seat {s} is unknown; compiled policies: "
                                 f"{', '.join(f'{k}={v}' for k, v in COMPILED_POLICIES.items())}")
             self.pol[s] = ids[s]
-            rng_seed(&self.prng[s], derive_seed(sd, 1 + s))
+            seat_policy_init(&self.seat_pol[s], sd, s)
             for i in range(N_POLICY_WEIGHTS):
                 self.w[s * N_POLICY_WEIGHTS + i] = 0.0
         if weights is not None:
@@ -1741,7 +1759,7 @@ cdef class CompiledSeats:
         if s >= self.n:
             raise UserError(f"seat {s} decides but only {self.n} seats have a policy")
         game.n_opts = k
-        return choose(self.pol[s], &game.g, s, game.buf, k, &self.prng[s],
+        return choose(self.pol[s], &game.g, s, game.buf, k, &self.seat_pol[s],
                       &self.w[s * N_POLICY_WEIGHTS])
 
     def step(self, Game game):

@@ -20,6 +20,30 @@ cdef enum:
 COMPILED_POLICIES = {"random": POLICY_RANDOM}   # heuristics.pxi adds its names
 
 
+ctypedef struct DistTable:
+    # Steps between cells over one adjacency (the heuristics' rough movement
+    # graph of a seat, heuristics.pxi h_board). A row is filled on first use
+    # and kept while the seat's adjacency stays the same (it changes only when
+    # the seat gains a movement ability or builds its Mine).
+    uint64_t adj[N_CELLS]
+    uint64_t rows_ready
+    int8_t dist[N_CELLS][N_CELLS]
+
+
+ctypedef struct SeatPolicy:
+    # What the compiled policy of one seat keeps during one game: its own
+    # random stream, and caches of pure functions of the position (a cache
+    # never changes a choice, only how fast it is made).
+    Rng rng
+    DistTable dist
+
+
+cdef inline void seat_policy_init(SeatPolicy* sp, uint64_t game_seed, int seat) noexcept nogil:
+    rng_seed(&sp.rng, derive_seed(game_seed, 1 + seat))
+    memset(sp.dist.adj, 0, sizeof(sp.dist.adj))
+    sp.dist.rows_ready = 0
+
+
 cdef inline int32_t choose_random(const int32_t* opts, int n, Rng* rng) noexcept nogil:
     # Uniform among the legal options; a Python policy doing
     # options[Stream(seed).below(len(options))] draws exactly the same.
@@ -27,10 +51,10 @@ cdef inline int32_t choose_random(const int32_t* opts, int n, Rng* rng) noexcept
 
 
 cdef int32_t choose(int policy_id, const GameState* g, int seat, const int32_t* opts, int n,
-                    Rng* rng, const double* weights) noexcept nogil:
+                    SeatPolicy* sp, const double* weights) noexcept nogil:
     """Dispatch point of the compiled policies (weights: N_POLICY_WEIGHTS per seat)."""
     if policy_id == POLICY_RANDOM:
-        return choose_random(opts, n, rng)
+        return choose_random(opts, n, &sp.rng)
     if policy_id >= HP_FIRST and policy_id <= HP_LAST:
-        return heuristic_choose(g, seat, policy_id, weights, rng, opts, n)
-    return choose_random(opts, n, rng)
+        return heuristic_choose(g, seat, policy_id, weights, sp, opts, n)
+    return choose_random(opts, n, &sp.rng)

@@ -959,7 +959,7 @@ def random_playout(ScytheRules rules, seed, int n_players, factions=None, mats=N
     cdef int32_t pol[MAX_SEATS]
     cdef double w[MAX_SEATS * N_POLICY_WEIGHTS]
     cdef int32_t buf[MAX_OPTIONS]
-    cdef Rng prng[MAX_SEATS]
+    cdef SeatPolicy seat_pol[MAX_SEATS]
     cdef int info[4]
     cdef int err, k, s, i, code = 0, steps = 0
     cdef int32_t opt
@@ -982,14 +982,14 @@ def random_playout(ScytheRules rules, seed, int n_players, factions=None, mats=N
         if err != SETUP_OK:
             raise UserError(setup_error_message(err))
         for s in range(n_players):
-            rng_seed(&prng[s], derive_seed(sd, 1 + s))
+            seat_policy_init(&seat_pol[s], sd, s)
         with nogil:
             k = advance(g, buf)
             if check:
                 code = invariant_error(g, info)
             while k > 0 and code == 0 and steps < max_decisions:
                 s = g.decider
-                opt = choose(pol[s], g, s, buf, k, &prng[s], &w[s * N_POLICY_WEIGHTS])
+                opt = choose(pol[s], g, s, buf, k, &seat_pol[s], &w[s * N_POLICY_WEIGHTS])
                 apply_effect(g, opt, 0)
                 k = advance(g, buf)
                 steps += 1
