@@ -602,7 +602,24 @@ cdef const int8_t* h_dist_from(HCtx* h, int src) noexcept nogil:
                 dist[d] = dist[c] + 1
                 queue[tail] = d
                 tail += 1
+    t.far[src] = dist[queue[tail - 1]]
     return dist
+
+
+cdef void h_spread(HCtx* h, int src, double tv, double* pot, bint at_src) noexcept nogil:
+    # pot[d] = max(pot[d], tv * H_LAMBDA^steps(src -> d)) over the cells src
+    # reaches (src itself only with at_src). Each power is the previous one
+    # times H_LAMBDA, so every distance gets the same rounding.
+    cdef const int8_t* dist = h_dist_from(h, src)
+    cdef double decayed[N_CELLS]
+    cdef int d, k, far = h.dist.far[src]
+    decayed[0] = tv
+    for k in range(1, far + 1):
+        decayed[k] = decayed[k - 1] * H_LAMBDA
+    for d in range(1, N_CELLS):
+        k = dist[d]
+        if k < 99 and (k > 0 or at_src) and decayed[k] > pot[d]:
+            pot[d] = decayed[k]
 
 
 cdef void h_dist_sync(HCtx* h) noexcept nogil:
@@ -662,7 +679,6 @@ cdef void h_board(HCtx* h) noexcept nogil:
     cdef const Rules* r = g.rules
     cdef const Player* p = &g.p[h.seat]
     cdef int c, s, u, d, nb, t, k, o, mill
-    cdef const int8_t* dist
     cdef double tv, v
     cdef bint lakes_ok, riverwalk
     cdef uint8_t rw_mask
@@ -778,14 +794,7 @@ cdef void h_board(HCtx* h) noexcept nogil:
             tv += h.w[HW_FACTORY]
         if tv <= 0.0:
             continue
-        dist = h_dist_from(h, c)
-        for d in range(1, N_CELLS):
-            if dist[d] < 99:
-                v = tv
-                for k in range(dist[d]):
-                    v *= H_LAMBDA
-                if v > h.char_pot[d]:
-                    h.char_pot[d] = v
+        h_spread(h, c, tv, h.char_pot, True)
     # Mechs (and the character) press toward enemies they can beat, and
     # toward the Factory (3 territories at the end) while nobody fights there.
     for c in range(1, N_CELLS):
@@ -797,14 +806,7 @@ cdef void h_board(HCtx* h) noexcept nogil:
             tv = 0.5 * h.terr_val * 2.0
         if tv <= 0.0:
             continue
-        dist = h_dist_from(h, c)
-        for d in range(1, N_CELLS):
-            if dist[d] < 99 and dist[d] > 0:
-                v = tv
-                for k in range(dist[d]):
-                    v *= H_LAMBDA
-                if v > h.mech_pot[d]:
-                    h.mech_pot[d] = v
+        h_spread(h, c, tv, h.mech_pot, False)
     # Guards: a mech beside own workers that an enemy could reach.
     for c in range(1, N_CELLS):
         if h.my_workers[c] > 0 and h.threat[c] and h.en_plastic[c] == 0:

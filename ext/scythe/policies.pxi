@@ -27,7 +27,8 @@ ctypedef struct DistTable:
     # the seat gains a movement ability or builds its Mine).
     uint64_t adj[N_CELLS]
     uint64_t rows_ready
-    int8_t dist[N_CELLS][N_CELLS]
+    int8_t dist[N_CELLS][N_CELLS]  # dist[a][b]: steps from a to b, 99 if unreachable
+    int8_t far[N_CELLS]            # the largest finite entry of each row
 
 
 ctypedef struct SeatPolicy:
