@@ -68,6 +68,9 @@ cdef enum:
     HW_LOOKAHEAD = 30       # weight of the next turn a choice leaves (0: one turn only)
     N_HW = 31
 
+cdef enum:
+    H_AFTER_MEMO = 32       # distinct token counts remembered by h_after per decision
+
 cdef double H_LAMBDA = 0.7      # potential decay per step toward a target
 cdef double H_NEG = -1.0e9
 cdef double H_EPS = 1.0e-9
@@ -121,6 +124,11 @@ ctypedef struct HCtx:
     bint tops_ready
     int n_tops[5]
     int32_t tops[5][16]     # top options by section (h_tops)
+    # h_after's memo: the best next turn from each section, by own token counts
+    int n_after
+    uint64_t after_key[H_AFTER_MEMO]
+    uint8_t after_done[H_AFTER_MEMO]     # bit s: after_sec[k][s] is known
+    double after_sec[H_AFTER_MEMO][5]
     GameState scratch       # private copy for option listing and tile pricing
 
 
@@ -456,6 +464,7 @@ cdef void h_init(HCtx* h, const GameState* g, int seat, const double* w) noexcep
     h.tops_ready = False
     h.plan_units[0] = -1
     h.plan_units[1] = -1
+    h.n_after = 0
     control_map(g, h.ctl)
     h.res_total = 0
     for r in range(4):
@@ -1247,26 +1256,48 @@ cdef void h_tops(HCtx* h) noexcept nogil:
 
 cdef double h_after(HCtx* h, int s_now, const int* dres) noexcept nogil:
     # The best next turn (any section but s_now, unless Relentless) once own
-    # tokens have changed by dres; nothing done is worth 0.
-    cdef const Player* p = &h.g.p[h.seat]
+    # tokens have changed by dres; nothing done is worth 0. A section's best
+    # depends only on the resulting token counts (and on the decision's
+    # write-once caches), so it is remembered per counts: each value is
+    # computed where it was first needed, exactly as without the memo.
     cdef bint relentless = faction_ability(h.g, h.seat) == FA_RELENTLESS
     cdef int saved[4]
     cdef int d[4]
-    cdef int r, s, i
-    cdef double best = 0.0, v
+    cdef int r, s, i, slot = -1
+    cdef uint64_t key = 0
+    cdef double best = 0.0, sec, v
     h_tops(h)
     for r in range(4):
         saved[r] = h.res[r]
         h.res[r] += dres[r]
         if h.res[r] < 0:
             h.res[r] = 0
+        key = (key << 16) | <uint64_t>(h.res[r] & 0xFFFF)
+    for i in range(h.n_after):
+        if h.after_key[i] == key:
+            slot = i
+            break
+    if slot < 0 and h.n_after < H_AFTER_MEMO:
+        slot = h.n_after
+        h.n_after += 1
+        h.after_key[slot] = key
+        h.after_done[slot] = 0
     for s in range(5):
         if s == s_now and not relentless:
             continue
-        for i in range(h.n_tops[s]):
-            v = h_top_total(h, h.tops[s][i], s, d, False)
-            if v > best:
-                best = v
+        if slot >= 0 and (h.after_done[slot] >> s) & 1:
+            sec = h.after_sec[slot][s]
+        else:
+            sec = 0.0
+            for i in range(h.n_tops[s]):
+                v = h_top_total(h, h.tops[s][i], s, d, False)
+                if v > sec:
+                    sec = v
+            if slot >= 0:
+                h.after_sec[slot][s] = sec
+                h.after_done[slot] |= <uint8_t>(1 << s)
+        if sec > best:
+            best = sec
     for r in range(4):
         h.res[r] = saved[r]
     return best
