@@ -116,8 +116,7 @@ ctypedef struct HCtx:
     double char_pot[N_CELLS]
     double mech_pot[N_CELLS]
     double obj_terrain[8]
-    uint64_t adj[N_CELLS]   # rough plastic adjacency of this seat (distances)
-    DistTable* dist         # the seat's distance rows over adj (SeatPolicy, kept between decisions)
+    DistTable* dist         # the seat's rough adjacency and distances (SeatPolicy, kept between decisions)
     # caches of one decision
     int plan_units[2]       # units of the cached Move plan (mat, Factory card); -1 none
     double plan_value[2]
@@ -585,7 +584,7 @@ cdef inline int h_mill_cell(HCtx* h) noexcept nogil:
 
 
 cdef const int8_t* h_dist_from(HCtx* h, int src) noexcept nogil:
-    # Steps from src over this seat's rough plastic adjacency (h.adj), 99 where
+    # Steps from src over this seat's rough plastic adjacency (h_adjacency), 99 where
     # unreachable: a breadth-first search, done once per adjacency and cached.
     cdef DistTable* t = h.dist
     cdef int8_t* dist = t.dist[src]
@@ -603,7 +602,7 @@ cdef const int8_t* h_dist_from(HCtx* h, int src) noexcept nogil:
     while head < tail:
         c = queue[head]
         head += 1
-        m = h.adj[c]
+        m = t.adj[c]
         while m:
             d = lowest_bit(m)
             m &= m - 1
@@ -631,12 +630,48 @@ cdef void h_spread(HCtx* h, int src, double tv, double* pot, bint at_src) noexce
             pot[d] = decayed[k]
 
 
-cdef void h_dist_sync(HCtx* h) noexcept nogil:
-    # Keep the cached rows only while the adjacency they were computed on holds.
+cdef void h_adjacency(HCtx* h) noexcept nogil:
+    # Rough adjacency of this seat's plastic for distances (the engine's
+    # step_targets decides the real moves): rivers, lakes, Riverwalk, tunnels
+    # and the own Mine. Rebuilt, and the distance rows dropped, only when one
+    # of these inputs changed since the seat's last decision.
+    cdef const GameState* g = h.g
+    cdef const Rules* r = g.rules
     cdef DistTable* t = h.dist
-    if memcmp(t.adj, h.adj, sizeof(t.adj)) != 0:
-        memcpy(t.adj, h.adj, sizeof(t.adj))
-        t.rows_ready = 0
+    cdef int c, d, nb, tt
+    cdef int mine = g.p[h.seat].structure_cell[S_MINE]
+    cdef bint lakes_ok = has_ability(g, h.seat, AB_SEAWORTHY) or has_ability(g, h.seat, AB_SUBMERGE)
+    cdef bint riverwalk = has_ability(g, h.seat, AB_RIVERWALK)
+    cdef uint8_t rw_mask = r.factions[g.p[h.seat].faction].riverwalk_terrain_mask
+    cdef int64_t key = (<int64_t>lakes_ok | (<int64_t>riverwalk << 1) | (<int64_t>rw_mask << 2)
+                        | (<int64_t>(mine + 1) << 16))
+    if key == t.key:
+        return
+    t.key = key
+    t.rows_ready = 0
+    for c in range(N_CELLS):
+        t.adj[c] = 0
+    for c in range(1, N_CELLS):
+        if r.terrain[c] < 0:
+            continue
+        for d in range(6):
+            nb = r.neighbours[c][d]
+            if nb <= 0:
+                continue
+            tt = r.terrain[nb]
+            if tt == T_BASE or tt < 0:
+                continue
+            if tt == T_LAKE and not lakes_ok:
+                continue
+            if r.terrain[c] != T_LAKE and tt != T_LAKE and r.river[c][d]:
+                if not (riverwalk and (rw_mask >> tt) & 1):
+                    continue
+            t.adj[c] |= bit(nb)
+        if r.terrain[c] != T_BASE and (r.tunnel[c] or (mine > 0 and c == mine)):
+            t.adj[c] |= r.tunnel_mask
+            if mine > 0:
+                t.adj[c] |= bit(mine)
+        t.adj[c] &= ~bit(c)
 
 
 cdef double h_edge(HCtx* h, int e, int cell, int my_k) noexcept nogil:
@@ -689,9 +724,6 @@ cdef void h_board(HCtx* h) noexcept nogil:
     cdef const Player* p = &g.p[h.seat]
     cdef int c, s, u, d, nb, t, k, o, mill
     cdef double tv, v
-    cdef bint lakes_ok, riverwalk
-    cdef uint8_t rw_mask
-    cdef int mine = p.structure_cell[S_MINE]
     if h.board_ready:
         return
     h.board_ready = True
@@ -707,7 +739,6 @@ cdef void h_board(HCtx* h) noexcept nogil:
         h.char_pot[c] = 0.0
         h.mech_pot[c] = 0.0
         h.pv[c] = 0.0
-        h.adj[c] = 0
     for u in range(N_UNITS):
         c = p.unit_cell[u]
         if c > 0:
@@ -730,33 +761,7 @@ cdef void h_board(HCtx* h) noexcept nogil:
                 h.en_seat[c] = s
                 if u < UNIT_WORKER0:
                     h.en_plastic[c] += 1
-    # Rough adjacency for distances (the engine's step_targets decides the
-    # real moves): rivers, lakes, Riverwalk, tunnels and the own Mine.
-    lakes_ok = has_ability(g, h.seat, AB_SEAWORTHY) or has_ability(g, h.seat, AB_SUBMERGE)
-    riverwalk = has_ability(g, h.seat, AB_RIVERWALK)
-    rw_mask = r.factions[p.faction].riverwalk_terrain_mask
-    for c in range(1, N_CELLS):
-        if r.terrain[c] < 0:
-            continue
-        for d in range(6):
-            nb = r.neighbours[c][d]
-            if nb <= 0:
-                continue
-            t = r.terrain[nb]
-            if t == T_BASE or t < 0:
-                continue
-            if t == T_LAKE and not lakes_ok:
-                continue
-            if r.terrain[c] != T_LAKE and t != T_LAKE and r.river[c][d]:
-                if not (riverwalk and (rw_mask >> t) & 1):
-                    continue
-            h.adj[c] |= bit(nb)
-        if r.terrain[c] != T_BASE and (r.tunnel[c] or (mine > 0 and c == mine)):
-            h.adj[c] |= r.tunnel_mask
-            if mine > 0:
-                h.adj[c] |= bit(mine)
-        h.adj[c] &= ~bit(c)
-    h_dist_sync(h)
+    h_adjacency(h)
     # Threat: enemy plastic one step away (their own rivers ignored).
     for c in range(1, N_CELLS):
         if h.en_plastic[c] > 0:

@@ -25,6 +25,7 @@ ctypedef struct DistTable:
     # graph of a seat, heuristics.pxi h_board). A row is filled on first use
     # and kept while the seat's adjacency stays the same (it changes only when
     # the seat gains a movement ability or builds its Mine).
+    int64_t key                    # what the adjacency was built from (-1: nothing yet)
     uint64_t adj[N_CELLS]
     uint64_t rows_ready
     int8_t dist[N_CELLS][N_CELLS]  # dist[a][b]: steps from a to b, 99 if unreachable
@@ -41,7 +42,7 @@ ctypedef struct SeatPolicy:
 
 cdef inline void seat_policy_init(SeatPolicy* sp, uint64_t game_seed, int seat) noexcept nogil:
     rng_seed(&sp.rng, derive_seed(game_seed, 1 + seat))
-    memset(sp.dist.adj, 0, sizeof(sp.dist.adj))
+    sp.dist.key = -1
     sp.dist.rows_ready = 0
 
 

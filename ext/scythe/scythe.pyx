@@ -7,7 +7,7 @@ rules (core, setup, movement, combat, actions, turn), compiled policies, the
 batch loop and the Python API (pyapi.pxi). See turn.pxi for the decision
 machine and state.pxd for the option encodings.
 """
-from libc.stdint cimport uint64_t, uint32_t, int8_t, int16_t, int32_t, uint8_t, uint16_t
+from libc.stdint cimport uint64_t, int64_t, uint32_t, int8_t, int16_t, int32_t, uint8_t, uint16_t
 from libc.string cimport memset, memcpy, memcmp
 from libc.stdlib cimport calloc, free
 from scythe.state cimport *
