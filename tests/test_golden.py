@@ -47,6 +47,17 @@ CORE_CASES = [
     ("solo-ultimaszyna", 2, ["diplomat", "random"], 24, "ultimaszyna"),
 ]
 
+# the same on larger seed ranges (about 8 s in all): rare branches of the policies get exercised.
+# Recorded from the code before any speed work (commit 4c93dab).
+SLOW_CORE_CASES = [
+    ("4p-mixed-400", 4, ["economy", "star_rush", "aggressor", "diplomat"], 400, None),
+    ("3p-mixed-300", 3, ["diplomat", "economy", "aggressor"], 300, None),
+    ("5p-mixed-200", 5, ["star_rush", "aggressor", "diplomat", "economy", "economy"], 200, None),
+    ("2p-mixed-600", 2, ["aggressor", "economy"], 600, None),
+    ("solo-economy-1000", 2, ["economy", "random"], 1000, "automa"),
+    ("solo-aggressor-1000", 2, ["aggressor", "random"], 1000, "ultimaszyna"),
+]
+
 # shipped scenarios, each cut to its first games
 SCENARIO_CASES = [("default.toml", 16), ("scythe-2p.toml", 20), ("scythe-5p.toml", 10),
                   ("scythe-balance-pairs.toml", 20), ("automa-levels.toml", 32)]
@@ -107,6 +118,12 @@ def _check(key, digest):
                          ids=[c[0] for c in CORE_CASES])
 def test_core_results_are_unchanged(name, players, seat_policies, games, automa):
     _check(f"core/{name}", _core_digest(players, seat_policies, games, automa))
+
+
+@pytest.mark.parametrize("name,players,seat_policies,games,automa", SLOW_CORE_CASES,
+                         ids=[c[0] for c in SLOW_CORE_CASES])
+def test_core_results_are_unchanged_on_many_games(name, players, seat_policies, games, automa):
+    _check(f"core-slow/{name}", _core_digest(players, seat_policies, games, automa))
 
 
 @pytest.mark.parametrize("name,games", SCENARIO_CASES, ids=[c[0] for c in SCENARIO_CASES])

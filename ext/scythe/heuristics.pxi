@@ -112,6 +112,9 @@ ctypedef struct HCtx:
     int8_t threat[N_CELLS]
     double pv[N_CELLS]      # production value of the workers on each cell
     double prod_base        # production potential (best Produce now)
+    int n_best_pv           # the largest positive pv outside the Mill's cell, descending
+    int best_pv_cell[5]     # (enough that h_prod_after can drop two cells and keep 3)
+    double best_pv[5]
     double prod_mult        # weight of that potential (W_PRODUCTION)
     double char_pot[N_CELLS]
     double mech_pot[N_CELLS]
@@ -576,6 +579,30 @@ cdef double h_topk(HCtx* h, const double* pv, int mill_cell) noexcept nogil:
     return total
 
 
+cdef void h_best_pv(HCtx* h, int mill_cell) noexcept nogil:
+    # The 5 largest positive pv values outside the Mill's cell, descending.
+    cdef int c, i, j
+    cdef double v
+    h.n_best_pv = 0
+    for c in range(1, N_CELLS):
+        v = h.pv[c]
+        if v <= 0.0 or c == mill_cell:
+            continue
+        i = h.n_best_pv
+        if i == 5:
+            if v <= h.best_pv[4]:
+                continue
+            i = 4
+        else:
+            h.n_best_pv += 1
+        while i > 0 and h.best_pv[i - 1] < v:
+            h.best_pv[i] = h.best_pv[i - 1]
+            h.best_pv_cell[i] = h.best_pv_cell[i - 1]
+            i -= 1
+        h.best_pv[i] = v
+        h.best_pv_cell[i] = c
+
+
 cdef inline int h_mill_cell(HCtx* h) noexcept nogil:
     cdef int c = h.g.p[h.seat].structure_cell[S_MILL]
     if c > 0 and h.ctl[c] == h.seat:
@@ -583,11 +610,11 @@ cdef inline int h_mill_cell(HCtx* h) noexcept nogil:
     return -1
 
 
-cdef const int8_t* h_dist_from(HCtx* h, int src) noexcept nogil:
+cdef const uint8_t* h_dist_from(HCtx* h, int src) noexcept nogil:
     # Steps from src over this seat's rough plastic adjacency (h_adjacency), 99 where
     # unreachable: a breadth-first search, done once per adjacency and cached.
     cdef DistTable* t = h.dist
-    cdef int8_t* dist = t.dist[src]
+    cdef uint8_t* dist = t.dist[src]
     cdef int queue[N_CELLS]
     cdef int head = 0, tail = 0, c, d
     cdef uint64_t m
@@ -614,20 +641,54 @@ cdef const int8_t* h_dist_from(HCtx* h, int src) noexcept nogil:
     return dist
 
 
-cdef void h_spread(HCtx* h, int src, double tv, double* pot, bint at_src) noexcept nogil:
-    # pot[d] = max(pot[d], tv * H_LAMBDA^steps(src -> d)) over the cells src
-    # reaches (src itself only with at_src). Each power is the previous one
-    # times H_LAMBDA, so every distance gets the same rounding.
-    cdef const int8_t* dist = h_dist_from(h, src)
+cdef void h_spread(HCtx* h, const int* cells, const double* worth, int n, double* pot,
+                   bint at_src) noexcept nogil:
+    # pot[d] = max(pot[d], worth[i] * H_LAMBDA^steps(cells[i] -> d)) over the
+    # targets i and the cells d they reach (a target's own cell only with
+    # at_src). Targets of equal worth are merged: the nearest one gives the
+    # largest value, so one pass over the board serves them all. Each power is
+    # the previous one times H_LAMBDA, so every distance gets the same rounding.
+    cdef uint8_t near[N_CELLS]
     cdef double decayed[N_CELLS]
-    cdef int d, k, far = h.dist.far[src]
-    decayed[0] = tv
-    for k in range(1, far + 1):
-        decayed[k] = decayed[k - 1] * H_LAMBDA
-    for d in range(1, N_CELLS):
-        k = dist[d]
-        if k < 99 and (k > 0 or at_src) and decayed[k] > pot[d]:
-            pot[d] = decayed[k]
+    cdef bint done[N_CELLS]
+    cdef const uint8_t* row
+    cdef int i, j, k, d, c, far
+    cdef uint8_t x
+    for i in range(n):
+        done[i] = False
+    for i in range(n):
+        if done[i]:
+            continue
+        memset(near, 99, sizeof(near))
+        far = 0
+        for j in range(i, n):
+            if done[j] or worth[j] != worth[i]:
+                continue
+            done[j] = True
+            row = h_dist_from(h, cells[j])
+            if h.dist.far[cells[j]] > far:
+                far = h.dist.far[cells[j]]
+            for d in range(N_CELLS):
+                if row[d] < near[d]:
+                    near[d] = row[d]
+        if not at_src:
+            # a target's own cell counts only the other targets of the group
+            for j in range(i, n):
+                if worth[j] != worth[i]:
+                    continue
+                c = cells[j]
+                x = 99
+                for k in range(i, n):
+                    if k != j and worth[k] == worth[i] and h.dist.dist[cells[k]][c] < x:
+                        x = h.dist.dist[cells[k]][c]
+                near[c] = x
+        decayed[0] = worth[i]
+        for k in range(1, far + 1):
+            decayed[k] = decayed[k - 1] * H_LAMBDA
+        for d in range(1, N_CELLS):
+            k = near[d]
+            if k < 99 and decayed[k] > pot[d]:
+                pot[d] = decayed[k]
 
 
 cdef void h_adjacency(HCtx* h) noexcept nogil:
@@ -722,7 +783,9 @@ cdef void h_board(HCtx* h) noexcept nogil:
     cdef const GameState* g = h.g
     cdef const Rules* r = g.rules
     cdef const Player* p = &g.p[h.seat]
-    cdef int c, s, u, d, nb, t, k, o, mill
+    cdef int c, s, u, d, nb, t, k, o, mill, nt
+    cdef int tcell[N_CELLS]
+    cdef double tworth[N_CELLS]
     cdef double tv, v
     if h.board_ready:
         return
@@ -778,6 +841,7 @@ cdef void h_board(HCtx* h) noexcept nogil:
     if mill > 0:
         h.pv[mill] = h_cell_prod(h, mill, h.my_workers[mill] + 1)
     h.prod_base = h_topk(h, h.pv, mill)
+    h_best_pv(h, mill)
     h.prod_mult = h.w[HW_PRODUCTION]
     # Objectives this seat holds that ask for 3 territories of one terrain.
     for t in range(8):
@@ -800,6 +864,7 @@ cdef void h_board(HCtx* h) noexcept nogil:
         if t >= 0:
             h.obj_terrain[t] += h.w[HW_OBJECTIVE] / 3.0
     # Character targets: encounter tokens and (once) the Factory.
+    nt = 0
     for c in range(1, N_CELLS):
         tv = 0.0
         if g.encounter_token[c] and is_territory(g, c):
@@ -808,9 +873,13 @@ cdef void h_board(HCtx* h) noexcept nogil:
             tv += h.w[HW_FACTORY]
         if tv <= 0.0:
             continue
-        h_spread(h, c, tv, h.char_pot, True)
+        tcell[nt] = c
+        tworth[nt] = tv
+        nt += 1
+    h_spread(h, tcell, tworth, nt, h.char_pot, True)
     # Mechs (and the character) press toward enemies they can beat, and
     # toward the Factory (3 territories at the end) while nobody fights there.
+    nt = 0
     for c in range(1, N_CELLS):
         tv = 0.0
         if h.en_plastic[c] > 0:
@@ -820,7 +889,10 @@ cdef void h_board(HCtx* h) noexcept nogil:
             tv = 0.5 * h.terr_val * 2.0
         if tv <= 0.0:
             continue
-        h_spread(h, c, tv, h.mech_pot, False)
+        tcell[nt] = c
+        tworth[nt] = tv
+        nt += 1
+    h_spread(h, tcell, tworth, nt, h.mech_pot, False)
     # Guards: a mech beside own workers that an enemy could reach.
     for c in range(1, N_CELLS):
         if h.my_workers[c] > 0 and h.threat[c] and h.en_plastic[c] == 0:
@@ -884,7 +956,58 @@ cdef double h_attack(HCtx* h, int u, int d, int my_k) noexcept nogil:
 
 
 cdef double h_prod_after(HCtx* h, int a, int d, int n) noexcept nogil:
-    # Production potential after n own workers go from a to d.
+    # Production potential after n own workers go from a to d: h_topk on pv
+    # with a's and d's values changed, found from h_board's sorted best
+    # values instead of a pass over the board (the same values are summed in
+    # the same order, so the result is identical).
+    cdef int mill = h_mill_cell(h)
+    cdef int k = h.prod_k, i, j, m = 0
+    cdef double cand[7]
+    cdef double pv_a, pv_d, x, total = 0.0
+    cdef bint new_a = a > 0 and a < N_CELLS
+    cdef bint new_d = d > 0 and d < N_CELLS and h.en_plastic[d] == 0
+    if k > 3:
+        k = 3
+    if new_a and new_d and a == d:
+        return h_prod_after_slow(h, a, d, n)
+    pv_a = h_cell_prod(h, a, h.my_workers[a] - n + (1 if a == mill else 0)) if new_a else 0.0
+    pv_d = h_cell_prod(h, d, h.my_workers[d] + n + (1 if d == mill else 0)) if new_d else 0.0
+    for i in range(h.n_best_pv):
+        j = h.best_pv_cell[i]
+        if (new_a and j == a) or (new_d and j == d):
+            continue
+        cand[m] = h.best_pv[i]
+        m += 1
+        if m == k:
+            break
+    if new_a and a != mill and pv_a > 0.0:
+        cand[m] = pv_a
+        m += 1
+    if new_d and d != mill and pv_d > 0.0:
+        cand[m] = pv_d
+        m += 1
+    # descending (at most 5 values)
+    for i in range(1, m):
+        x = cand[i]
+        j = i - 1
+        while j >= 0 and cand[j] < x:
+            cand[j + 1] = cand[j]
+            j -= 1
+        cand[j + 1] = x
+    for i in range(k):
+        total += cand[i] if i < m else 0.0
+    if mill > 0:
+        if new_d and d == mill:
+            total += pv_d
+        elif new_a and a == mill:
+            total += pv_a
+        else:
+            total += h.pv[mill]
+    return total
+
+
+cdef double h_prod_after_slow(HCtx* h, int a, int d, int n) noexcept nogil:
+    # h_prod_after by a pass over the board (a == d).
     cdef double pv_a, pv_d, total
     cdef int mill = h_mill_cell(h)
     cdef double* pv = <double*>h.pv

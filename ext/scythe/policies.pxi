@@ -28,8 +28,8 @@ ctypedef struct DistTable:
     int64_t key                    # what the adjacency was built from (-1: nothing yet)
     uint64_t adj[N_CELLS]
     uint64_t rows_ready
-    int8_t dist[N_CELLS][N_CELLS]  # dist[a][b]: steps from a to b, 99 if unreachable
-    int8_t far[N_CELLS]            # the largest finite entry of each row
+    uint8_t dist[N_CELLS][N_CELLS]  # dist[a][b]: steps from a to b, 99 if unreachable
+    uint8_t far[N_CELLS]            # the largest finite entry of each row
 
 
 ctypedef struct SeatPolicy:
