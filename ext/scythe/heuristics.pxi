@@ -119,7 +119,8 @@ ctypedef struct HCtx:
     double char_pot[N_CELLS]
     double mech_pot[N_CELLS]
     double obj_terrain[8]
-    DistTable* dist         # the seat's rough adjacency and distances (SeatPolicy, kept between decisions)
+    SeatPolicy* sp          # what the seat keeps between decisions (policies.pxi)
+    DistTable* dist         # = &sp.dist: the seat's rough adjacency and distances
     # caches of one decision
     int plan_units[2]       # units of the cached Move plan (mat, Factory card); -1 none
     double plan_value[2]
@@ -641,54 +642,39 @@ cdef const uint8_t* h_dist_from(HCtx* h, int src) noexcept nogil:
     return dist
 
 
-cdef void h_spread(HCtx* h, const int* cells, const double* worth, int n, double* pot,
-                   bint at_src) noexcept nogil:
-    # pot[d] = max(pot[d], worth[i] * H_LAMBDA^steps(cells[i] -> d)) over the
-    # targets i and the cells d they reach (a target's own cell only with
-    # at_src). Targets of equal worth are merged: the nearest one gives the
-    # largest value, so one pass over the board serves them all. Each power is
-    # the previous one times H_LAMBDA, so every distance gets the same rounding.
-    cdef uint8_t near[N_CELLS]
+cdef void h_spread(HCtx* h, int which, const int* cells, const double* worth, int n,
+                   double* pot) noexcept nogil:
+    # pot[d] = max(0, worth[i] * H_LAMBDA^steps(cells[i] -> d)) over the
+    # targets i and the cells d they reach; a target's own cell counts for the
+    # character's field (which = 0), not for the mechs' (which = 1). Each power
+    # is the previous one times H_LAMBDA, so every distance gets the same
+    # rounding. The field is a pure function of the targets and the adjacency,
+    # so the seat's last one is reused while they are unchanged.
+    cdef PotMemo* memo = &h.sp.pot_memo[which]
+    cdef const uint8_t* dist
     cdef double decayed[N_CELLS]
-    cdef bint done[N_CELLS]
-    cdef const uint8_t* row
-    cdef int i, j, k, d, c, far
-    cdef uint8_t x
+    cdef int i, k, d
+    if (memo.adj_key == h.dist.key and memo.n == n
+            and memcmp(memo.cell, cells, n * sizeof(int)) == 0
+            and memcmp(memo.worth, worth, n * sizeof(double)) == 0):
+        memcpy(pot, memo.pot, sizeof(memo.pot))
+        return
+    for d in range(N_CELLS):
+        pot[d] = 0.0
     for i in range(n):
-        done[i] = False
-    for i in range(n):
-        if done[i]:
-            continue
-        memset(near, 99, sizeof(near))
-        far = 0
-        for j in range(i, n):
-            if done[j] or worth[j] != worth[i]:
-                continue
-            done[j] = True
-            row = h_dist_from(h, cells[j])
-            if h.dist.far[cells[j]] > far:
-                far = h.dist.far[cells[j]]
-            for d in range(N_CELLS):
-                if row[d] < near[d]:
-                    near[d] = row[d]
-        if not at_src:
-            # a target's own cell counts only the other targets of the group
-            for j in range(i, n):
-                if worth[j] != worth[i]:
-                    continue
-                c = cells[j]
-                x = 99
-                for k in range(i, n):
-                    if k != j and worth[k] == worth[i] and h.dist.dist[cells[k]][c] < x:
-                        x = h.dist.dist[cells[k]][c]
-                near[c] = x
+        dist = h_dist_from(h, cells[i])
         decayed[0] = worth[i]
-        for k in range(1, far + 1):
+        for k in range(1, h.dist.far[cells[i]] + 1):
             decayed[k] = decayed[k - 1] * H_LAMBDA
         for d in range(1, N_CELLS):
-            k = near[d]
-            if k < 99 and decayed[k] > pot[d]:
+            k = dist[d]
+            if k < 99 and (k > 0 or which == 0) and decayed[k] > pot[d]:
                 pot[d] = decayed[k]
+    memo.adj_key = h.dist.key
+    memo.n = n
+    memcpy(memo.cell, cells, n * sizeof(int))
+    memcpy(memo.worth, worth, n * sizeof(double))
+    memcpy(memo.pot, pot, sizeof(memo.pot))
 
 
 cdef void h_adjacency(HCtx* h) noexcept nogil:
@@ -876,7 +862,7 @@ cdef void h_board(HCtx* h) noexcept nogil:
         tcell[nt] = c
         tworth[nt] = tv
         nt += 1
-    h_spread(h, tcell, tworth, nt, h.char_pot, True)
+    h_spread(h, 0, tcell, tworth, nt, h.char_pot)
     # Mechs (and the character) press toward enemies they can beat, and
     # toward the Factory (3 territories at the end) while nobody fights there.
     nt = 0
@@ -892,7 +878,7 @@ cdef void h_board(HCtx* h) noexcept nogil:
         tcell[nt] = c
         tworth[nt] = tv
         nt += 1
-    h_spread(h, tcell, tworth, nt, h.mech_pot, False)
+    h_spread(h, 1, tcell, tworth, nt, h.mech_pot)
     # Guards: a mech beside own workers that an enemy could reach.
     for c in range(1, N_CELLS):
         if h.my_workers[c] > 0 and h.threat[c] and h.en_plastic[c] == 0:
@@ -1843,6 +1829,7 @@ cdef int32_t heuristic_choose(const GameState* g, int seat, int policy_id, const
     if n <= 1:
         return options[0]
     h_init(&h, g, seat, w)
+    h.sp = sp
     h.dist = &sp.dist
     for i in range(n):
         sc[i] = h_score(&h, kind, options[i])

@@ -32,18 +32,31 @@ ctypedef struct DistTable:
     uint8_t far[N_CELLS]            # the largest finite entry of each row
 
 
+ctypedef struct PotMemo:
+    # The last potential field a seat's heuristics spread (heuristics.pxi
+    # h_spread) and what it was spread from.
+    int64_t adj_key                # DistTable.key it was spread over (-1: none)
+    int n
+    int cell[N_CELLS]
+    double worth[N_CELLS]
+    double pot[N_CELLS]
+
+
 ctypedef struct SeatPolicy:
     # What the compiled policy of one seat keeps during one game: its own
     # random stream, and caches of pure functions of the position (a cache
     # never changes a choice, only how fast it is made).
     Rng rng
     DistTable dist
+    PotMemo pot_memo[2]            # the character's field, the mechs' field
 
 
 cdef inline void seat_policy_init(SeatPolicy* sp, uint64_t game_seed, int seat) noexcept nogil:
     rng_seed(&sp.rng, derive_seed(game_seed, 1 + seat))
     sp.dist.key = -1
     sp.dist.rows_ready = 0
+    sp.pot_memo[0].adj_key = -1
+    sp.pot_memo[1].adj_key = -1
 
 
 cdef inline int32_t choose_random(const int32_t* opts, int n, Rng* rng) noexcept nogil:
