@@ -127,6 +127,9 @@ ctypedef struct HCtx:
     bint tops_ready
     int n_tops[5]
     int32_t tops[5][16]     # top options by section (h_tops)
+    # step_targets of this decision by unit class (character, mech, worker) and cell
+    uint64_t steps_ready[3]
+    uint64_t steps_mask[3][N_CELLS]
     # h_after's memo: the best next turn from each section, by own token counts
     int n_after
     uint64_t after_key[H_AFTER_MEMO]
@@ -468,6 +471,9 @@ cdef void h_init(HCtx* h, const GameState* g, int seat, const double* w) noexcep
     h.plan_units[0] = -1
     h.plan_units[1] = -1
     h.n_after = 0
+    h.steps_ready[0] = 0
+    h.steps_ready[1] = 0
+    h.steps_ready[2] = 0
     control_map(g, h.ctl)
     h.res_total = 0
     for r in range(4):
@@ -1066,6 +1072,16 @@ cdef inline bint h_stops(HCtx* h, int u, int c) noexcept nogil:
     return False
 
 
+cdef inline uint64_t h_steps(HCtx* h, int u, int c) noexcept nogil:
+    # The engine's step_targets, asked once per decision for each unit class
+    # and cell (it depends on the unit only through its class).
+    cdef int k = 0 if u == UNIT_CHARACTER else (1 if u < UNIT_WORKER0 else 2)
+    if not (h.steps_ready[k] >> c) & 1:
+        h.steps_ready[k] |= bit(c)
+        h.steps_mask[k][c] = step_targets(h.g, h.seat, u, c)
+    return h.steps_mask[k][c]
+
+
 cdef double h_unit_best(HCtx* h, int u, int frm, int steps, int* best_cell) noexcept nogil:
     # Best gain of unit u starting at frm with up to `steps` steps (the
     # engine's step_targets gives each step; stops end the path).
@@ -1095,7 +1111,7 @@ cdef double h_unit_best(HCtx* h, int u, int frm, int steps, int* best_cell) noex
                 continue
         if depth[c] >= steps:
             continue
-        m = step_targets(g, h.seat, u, c)
+        m = h_steps(h, u, c)
         while m:
             d = lowest_bit(m)
             m &= m - 1
