@@ -83,6 +83,12 @@ ctypedef struct HCtx:
     int n_players
     int8_t ctl[N_CELLS]
     int res[4]              # own controlled tokens by Resource
+    uint64_t wk_cells       # cells with own workers (bases included)
+    int8_t wk_on[N_CELLS]   # own workers by cell
+    uint32_t pop_ready      # h_pop_level / h_power_level by track space, per decision
+    uint32_t power_ready
+    double pop_lv[N_TRACK_POPULARITY + 1]
+    double power_lv[N_TRACK_POWER + 1]
     int res_total
     int tier
     double star_val         # one more star at the end (more as the own end nears)
@@ -148,6 +154,11 @@ cdef inline double h_clamp(double x, double lo, double hi) noexcept nogil:
     return x
 
 
+cdef inline int h_own_workers(HCtx* h, int cell) noexcept nogil:
+    # = workers_of_on(g, seat, cell), from h_init's table
+    return h.wk_on[cell] if 0 < cell < N_CELLS else 0
+
+
 cdef inline bint h_star_free(HCtx* h) noexcept nogil:
     return h.g.p[h.seat].stars < N_STARS
 
@@ -184,9 +195,21 @@ cdef double h_pop_level(HCtx* h, int pop) noexcept nogil:
     return v
 
 
+cdef inline double h_pop_at(HCtx* h, int pop) noexcept nogil:
+    # h_pop_level, computed once per decision for each track space
+    if pop < 0:
+        pop = 0
+    if pop > N_TRACK_POPULARITY:
+        pop = N_TRACK_POPULARITY
+    if not (h.pop_ready >> pop) & 1:
+        h.pop_ready |= 1u << pop
+        h.pop_lv[pop] = h_pop_level(h, pop)
+    return h.pop_lv[pop]
+
+
 cdef inline double h_pop(HCtx* h, int delta) noexcept nogil:
     cdef int pop = h.g.p[h.seat].popularity
-    return h_pop_level(h, pop + delta) - h_pop_level(h, pop)
+    return h_pop_at(h, pop + delta) - h_pop_at(h, pop)
 
 
 cdef double h_power_level(HCtx* h, int power) noexcept nogil:
@@ -206,9 +229,21 @@ cdef double h_power_level(HCtx* h, int power) noexcept nogil:
     return v
 
 
+cdef inline double h_power_at(HCtx* h, int power) noexcept nogil:
+    # h_power_level, computed once per decision for each track space
+    if power < 0:
+        power = 0
+    if power > N_TRACK_POWER:
+        power = N_TRACK_POWER
+    if not (h.power_ready >> power) & 1:
+        h.power_ready |= 1u << power
+        h.power_lv[power] = h_power_level(h, power)
+    return h.power_lv[power]
+
+
 cdef inline double h_power(HCtx* h, int delta) noexcept nogil:
     cdef int pw = h.g.p[h.seat].power
-    return h_power_level(h, pw + delta) - h_power_level(h, pw)
+    return h_power_at(h, pw + delta) - h_power_at(h, pw)
 
 
 cdef inline double h_cards(HCtx* h, int n) noexcept nogil:
@@ -459,7 +494,7 @@ cdef double h_recruit_own(HCtx* h, int b) noexcept nogil:
 
 cdef void h_init(HCtx* h, const GameState* g, int seat, const double* w) noexcept nogil:
     cdef const Player* p = &g.p[seat]
-    cdef int b, s, most = 0, r, i, seen
+    cdef int b, s, most = 0, r, i, seen, c
     cdef int unseen[4]
     cdef double tot
     h.g = g
@@ -474,10 +509,24 @@ cdef void h_init(HCtx* h, const GameState* g, int seat, const double* w) noexcep
     h.steps_ready[0] = 0
     h.steps_ready[1] = 0
     h.steps_ready[2] = 0
+    h.pop_ready = 0
+    h.power_ready = 0
     control_map(g, h.ctl)
+    memset(h.wk_on, 0, sizeof(h.wk_on))
+    h.wk_cells = 0
+    for i in range(UNIT_WORKER0, N_UNITS):
+        c = p.unit_cell[i]
+        if c > 0:
+            h.wk_on[c] += 1
+            h.wk_cells |= bit(c)
+    for r in range(4):
+        h.res[r] = 0
+    for c in range(1, N_CELLS):
+        if h.ctl[c] == seat:
+            for r in range(4):
+                h.res[r] += g.cell_res[c][r]
     h.res_total = 0
     for r in range(4):
-        h.res[r] = controlled_of_type(g, h.ctl, seat, r)
         h.res_total += h.res[r]
     h.tier = popularity_tier(g, p.popularity)
     h.star_val = g.rules.tier_star[h.tier] + 2.0 + (p.stars - 2 if p.stars > 2 else 0)
@@ -535,7 +584,7 @@ cdef bint h_blocked(HCtx* h, int b) noexcept nogil:
         return False
     for c in range(1, N_CELLS):
         if (h.ctl[c] == h.seat and is_territory(g, c) and g.rules.terrain[c] != T_LAKE
-                and workers_of_on(g, h.seat, c) > 0):
+                and h_own_workers(h, c) > 0):
             if b == BOT_DEPLOY or structure_on(g, c) < 0:
                 return False
     return True
@@ -750,7 +799,7 @@ cdef double h_edge(HCtx* h, int e, int cell, int my_k) noexcept nogil:
         mine = 0
     if theirs < 0:
         theirs = 0
-    if has_ability(g, h.seat, AB_PEOPLES_ARMY) and workers_of_on(g, h.seat, cell) > 0:
+    if has_ability(g, h.seat, AB_PEOPLES_ARMY) and h_own_workers(h, cell) > 0:
         my_k += 1
     my_str = mine if mine < MAX_DIAL else MAX_DIAL
     n = my_k
@@ -1171,6 +1220,7 @@ cdef double h_produce_est(HCtx* h, int k, bint mill, int* gain) noexcept nogil:
     cdef double best[4]
     cdef int cells[4]
     cdef int c, i, j, n, r, mill_cell = -1
+    cdef uint64_t wk
     cdef double v, total = 0.0
     if k > 3:
         k = 3
@@ -1180,12 +1230,13 @@ cdef double h_produce_est(HCtx* h, int k, bint mill, int* gain) noexcept nogil:
         gain[i] = 0
     if mill:
         mill_cell = h_mill_cell(h)
-    for c in range(1, N_CELLS):
+    wk = h.wk_cells & ~(<uint64_t>1)      # cells with own workers, ascending
+    while wk:
+        c = lowest_bit(wk)
+        wk &= wk - 1
         if h.ctl[c] != h.seat or c == mill_cell:
             continue
-        n = workers_of_on(g, h.seat, c)
-        if n <= 0:
-            continue
+        n = h.wk_on[c]
         v = h_cell_prod(h, c, n)
         if v <= 0.0:
             continue
@@ -1201,14 +1252,14 @@ cdef double h_produce_est(HCtx* h, int k, bint mill, int* gain) noexcept nogil:
                 break
     if mill_cell > 0:
         cells[3] = mill_cell
-        best[3] = h_cell_prod(h, mill_cell, workers_of_on(g, h.seat, mill_cell) + 1)
+        best[3] = h_cell_prod(h, mill_cell, h_own_workers(h, mill_cell) + 1)
     for i in range(4):
         if cells[i] <= 0:
             continue
         total += best[i]
         r = resource_of_terrain(g.rules.terrain[cells[i]])
         if r >= 0 and r < 4:
-            gain[r] += workers_of_on(g, h.seat, cells[i]) + (1 if i == 3 else 0)
+            gain[r] += h_own_workers(h, cells[i]) + (1 if i == 3 else 0)
     return total
 
 
@@ -1775,7 +1826,7 @@ cdef double h_trade(HCtx* h, int opt) noexcept nogil:
         if v > best:
             best = v
     if opt:
-        best += 0.01 * workers_of_on(g, h.seat, opt // 4)
+        best += 0.01 * h_own_workers(h, opt // 4)
     return best
 
 
