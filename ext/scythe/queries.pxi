@@ -105,37 +105,28 @@ cdef inline int q_lowest_seat(unsigned int mask) noexcept nogil:
 
 cdef void control_map(const GameState* g, int8_t* out) noexcept nogil:
     # out[cell] = cell_controller(g, cell) for every cell 0..N_CELLS-1, in one
-    # pass over the pieces (cheaper than N_CELLS calls): a cell mask per seat,
-    # then only the occupied cells are looked at.
-    cdef uint64_t occ[MAX_SEATS]
-    cdef uint64_t seen = 0, m
-    cdef unsigned int present, others
+    # pass over the pieces (cheaper than N_CELLS calls).
+    cdef unsigned int present[N_CELLS]    # bit s: seat s has a unit there
+    cdef unsigned int m, others
     cdef int cell, seat, u, s, c
-    memset(out, -1, N_CELLS * sizeof(int8_t))
+    for cell in range(N_CELLS):
+        present[cell] = 0
+        out[cell] = -1
     for seat in range(g.n_players):
-        m = 0
         for u in range(N_UNITS):
             c = g.p[seat].unit_cell[u]
             if 0 < c < N_CELLS:
-                m |= (<uint64_t>1) << c
-        occ[seat] = m
-        seen |= m
-    m = seen
-    while m:
-        cell = lowest_bit(m)
-        m &= m - 1
-        if not q_is_territory(g, cell):
+                present[c] |= 1u << seat
+    for cell in range(1, N_CELLS):
+        m = present[cell]
+        if m == 0 or not q_is_territory(g, cell):
             continue
-        present = 0
-        for seat in range(g.n_players):
-            if (occ[seat] >> cell) & 1:
-                present |= 1u << seat
-        if present & (present - 1):
+        if m & (m - 1):
             # Pending combat: the defender (the seat that is not the mover).
-            others = present & ~(1u << g.active) if 0 <= g.active < MAX_SEATS else present
-            out[cell] = q_lowest_seat(others if others else present)
+            others = m & ~(1u << g.active) if 0 <= g.active < MAX_SEATS else m
+            out[cell] = q_lowest_seat(others if others else m)
         else:
-            out[cell] = q_lowest_seat(present)
+            out[cell] = q_lowest_seat(m)
     # A structure holds its territory only while no unit stands there (a cell
     # with units already has its controller). One structure per cell at most.
     for seat in range(g.n_players):
