@@ -69,7 +69,7 @@ cdef enum:
     N_HW = 31
 
 cdef enum:
-    H_AFTER_MEMO = 32       # distinct token counts remembered by h_after per decision
+    H_AFTER_MEMO = 24       # token counts remembered by h_after per section and decision
 
 cdef double H_LAMBDA = 0.7      # potential decay per step toward a target
 cdef double H_NEG = -1.0e9
@@ -136,11 +136,13 @@ ctypedef struct HCtx:
     # step_targets of this decision by unit class (character, mech, worker) and cell
     uint64_t steps_ready[3]
     uint64_t steps_mask[3][N_CELLS]
-    # h_after's memo: the best next turn from each section, by own token counts
-    int n_after
-    uint64_t after_key[H_AFTER_MEMO]
-    uint8_t after_done[H_AFTER_MEMO]     # bit s: after_sec[k][s] is known
-    double after_sec[H_AFTER_MEMO][5]
+    # h_after's memo: the best next turn from each section, by the own token
+    # counts that section's value depends on (sec_deps, a Resource mask)
+    bint deps_ready
+    uint8_t sec_deps[5]
+    int n_after[5]
+    uint64_t after_key[5][H_AFTER_MEMO]
+    double after_val[5][H_AFTER_MEMO]
     GameState scratch       # private copy for option listing and tile pricing
 
 
@@ -505,7 +507,9 @@ cdef void h_init(HCtx* h, const GameState* g, int seat, const double* w) noexcep
     h.tops_ready = False
     h.plan_units[0] = -1
     h.plan_units[1] = -1
-    h.n_after = 0
+    h.deps_ready = False
+    for i in range(5):
+        h.n_after[i] = 0
     h.steps_ready[0] = 0
     h.steps_ready[1] = 0
     h.steps_ready[2] = 0
@@ -1435,48 +1439,68 @@ cdef void h_tops(HCtx* h) noexcept nogil:
         h.n_tops[s] = top_options(c, h.tops[s])
 
 
+cdef void h_section_deps(HCtx* h) noexcept nogil:
+    # Which own token counts each section's best (h_top_total without the
+    # look-ahead) reads: its bottom action's resource always; every type when
+    # a top option produces, trades for tokens or is a Factory card. (A Move
+    # plan is cached for the decision, so it adds none.)
+    cdef const Player* p = &h.g.p[h.seat]
+    cdef int s, i, v
+    h.deps_ready = True
+    for s in range(5):
+        if s == 4:
+            h.sec_deps[s] = 0xF
+            continue
+        h.sec_deps[s] = <uint8_t>(1 << h.g.rules.mats[p.mat].bottom_of_section[s])
+        for i in range(h.n_tops[s]):
+            v = h.tops[s][i] // 100
+            if v == TV_PRODUCE or v == TV_FACTORY or v == TV_TRADE_RES:
+                h.sec_deps[s] = 0xF
+
+
 cdef double h_after(HCtx* h, int s_now, const int* dres) noexcept nogil:
     # The best next turn (any section but s_now, unless Relentless) once own
     # tokens have changed by dres; nothing done is worth 0. A section's best
-    # depends only on the resulting token counts (and on the decision's
-    # write-once caches), so it is remembered per counts: each value is
+    # depends only on the token counts in its sec_deps (and on the decision's
+    # write-once caches), so it is remembered per those counts: each value is
     # computed where it was first needed, exactly as without the memo.
     cdef bint relentless = faction_ability(h.g, h.seat) == FA_RELENTLESS
     cdef int saved[4]
     cdef int d[4]
-    cdef int r, s, i, slot = -1
-    cdef uint64_t key = 0
+    cdef int r, s, i, slot
+    cdef uint64_t key
     cdef double best = 0.0, sec, v
     h_tops(h)
+    if not h.deps_ready:
+        h_section_deps(h)
     for r in range(4):
         saved[r] = h.res[r]
         h.res[r] += dres[r]
         if h.res[r] < 0:
             h.res[r] = 0
-        key = (key << 16) | <uint64_t>(h.res[r] & 0xFFFF)
-    for i in range(h.n_after):
-        if h.after_key[i] == key:
-            slot = i
-            break
-    if slot < 0 and h.n_after < H_AFTER_MEMO:
-        slot = h.n_after
-        h.n_after += 1
-        h.after_key[slot] = key
-        h.after_done[slot] = 0
     for s in range(5):
         if s == s_now and not relentless:
             continue
-        if slot >= 0 and (h.after_done[slot] >> s) & 1:
-            sec = h.after_sec[slot][s]
+        key = 0
+        for r in range(4):
+            key = (key << 16) | (<uint64_t>(h.res[r] & 0xFFFF) if (h.sec_deps[s] >> r) & 1 else 0xFFFF)
+        slot = -1
+        for i in range(h.n_after[s]):
+            if h.after_key[s][i] == key:
+                slot = i
+                break
+        if slot >= 0:
+            sec = h.after_val[s][slot]
         else:
             sec = 0.0
             for i in range(h.n_tops[s]):
                 v = h_top_total(h, h.tops[s][i], s, d, False)
                 if v > sec:
                     sec = v
-            if slot >= 0:
-                h.after_sec[slot][s] = sec
-                h.after_done[slot] |= <uint8_t>(1 << s)
+            if h.n_after[s] < H_AFTER_MEMO:
+                h.after_key[s][h.n_after[s]] = key
+                h.after_val[s][h.n_after[s]] = sec
+                h.n_after[s] += 1
         if sec > best:
             best = sec
     for r in range(4):
