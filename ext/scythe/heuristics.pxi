@@ -133,6 +133,11 @@ ctypedef struct HCtx:
     bint tops_ready
     int n_tops[5]
     int32_t tops[5][16]     # top options by section (h_tops)
+    # h_unit_best by unit class, steps and start cell, for the token counts ub_res
+    uint64_t ub_res
+    uint64_t ub_ready[3][4]
+    int8_t ub_cell[3][4][N_CELLS]
+    double ub_val[3][4][N_CELLS]
     # step_targets of this decision by unit class (character, mech, worker) and cell
     uint64_t steps_ready[3]
     uint64_t steps_mask[3][N_CELLS]
@@ -510,6 +515,8 @@ cdef void h_init(HCtx* h, const GameState* g, int seat, const double* w) noexcep
     h.deps_ready = False
     for i in range(5):
         h.n_after[i] = 0
+    h.ub_res = <uint64_t>(-1)
+    memset(h.ub_ready, 0, sizeof(h.ub_ready))
     h.steps_ready[0] = 0
     h.steps_ready[1] = 0
     h.steps_ready[2] = 0
@@ -1136,6 +1143,31 @@ cdef inline uint64_t h_steps(HCtx* h, int u, int c) noexcept nogil:
 
 
 cdef double h_unit_best(HCtx* h, int u, int frm, int steps, int* best_cell) noexcept nogil:
+    # h_unit_best_calc, remembered per (unit class, start, steps) while the
+    # own token counts stay the same: units of one class standing together
+    # have the same options and the same gains.
+    cdef int k = 0 if u == UNIT_CHARACTER else (1 if u < UNIT_WORKER0 else 2)
+    cdef uint64_t key = 0
+    cdef int r
+    cdef double v
+    if frm <= 0 or frm >= N_CELLS or steps <= 0 or steps > 3:
+        return h_unit_best_calc(h, u, frm, steps, best_cell)
+    for r in range(4):
+        key = (key << 16) | <uint64_t>(h.res[r] & 0xFFFF)
+    if key != h.ub_res:
+        h.ub_res = key
+        memset(h.ub_ready, 0, sizeof(h.ub_ready))
+    if (h.ub_ready[k][steps] >> frm) & 1:
+        best_cell[0] = h.ub_cell[k][steps][frm]
+        return h.ub_val[k][steps][frm]
+    v = h_unit_best_calc(h, u, frm, steps, best_cell)
+    h.ub_ready[k][steps] |= bit(frm)
+    h.ub_cell[k][steps][frm] = <int8_t>best_cell[0]
+    h.ub_val[k][steps][frm] = v
+    return v
+
+
+cdef double h_unit_best_calc(HCtx* h, int u, int frm, int steps, int* best_cell) noexcept nogil:
     # Best gain of unit u starting at frm with up to `steps` steps (the
     # engine's step_targets gives each step; stops end the path).
     cdef const GameState* g = h.g
