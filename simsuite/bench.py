@@ -85,23 +85,52 @@ policy = "{policy}"
 shard_size = {shard}
 """
 
+# scenarios/automa-million.toml, the issue #7 target (tests/test_bench.py keeps the two alike)
+_AUTOMA_SCENARIO = """\
+game = "simsuite.games.scythe.automa_spec:AutomaSpec"
+name = "bench-automa"
+games = {games}
+seed = {seed}
+factions = "random"
+mats = "random"
+shard_size = {shard}
+[[policy]]
+name = "economy"
+[[policy]]
+name = "star_rush"
+[[policy]]
+name = "aggressor"
+[[policy]]
+name = "diplomat"
+[automa]
+difficulty = "all"
+faction = "random"
+[rules]
+ban_pairs = true
+turn_cap = 500
+"""
 
-def _batch(players: int, policy: str, jobs: int) -> Callable[[int, int], Measure]:
+
+def _batch(players: int, policy: str, jobs: int, template: str = _BATCH_SCENARIO,
+           shard: Optional[int] = None) -> Callable[[int, int], Measure]:
     def run(games: int, start: int) -> Measure:
         from simsuite.runner import run as run_batch
         from simsuite.scenario import load_scenario
 
         with tempfile.TemporaryDirectory(prefix="simsuite-bench-") as tmp:
             path = Path(tmp) / "bench.toml"
-            shard = max(1, games // (4 * jobs))
-            path.write_text(_BATCH_SCENARIO.format(games=games, seed=start + 1, players=players,
-                                                   policy=policy, shard=shard))
+            size = shard or max(1, games // (4 * jobs))
+            path.write_text(template.format(games=games, seed=start + 1, players=players,
+                                            policy=policy, shard=size))
             sc = load_scenario(path, out=Path(tmp) / "out")
             t0 = time.perf_counter()
             run_batch(sc, jobs=jobs, backend="local", progress=False)
             dt = time.perf_counter() - t0
         return Measure(games, dt)
     return run
+
+
+MILLION = 1_000_000
 
 
 DEFAULT_HEURISTIC = os.environ.get("SIMSUITE_BENCH_POLICY", "economy")
@@ -130,6 +159,13 @@ def workloads() -> dict[str, Workload]:
     ]
     batch_policy = heuristic or "random"
     table += [
+        Workload("run-automa-1job", "simsuite run, solo against the Automa (4 heuristics x 4 levels), 1 job",
+                 "batch", _batch(2, "", 1, _AUTOMA_SCENARIO), {"jobs": 1, "core": "scythe-automa"}),
+        Workload("run-automa-2jobs", "simsuite run, solo against the Automa (4 heuristics x 4 levels), 2 jobs",
+                 "batch", _batch(2, "", 2, _AUTOMA_SCENARIO), {"jobs": 2, "core": "scythe-automa"}),
+        Workload("run-automa-million", "simsuite run, 1,000,000 solo games against the Automa, 2 jobs "
+                 "(one repetition, several minutes; only when named)", "million",
+                 _batch(2, "", 2, _AUTOMA_SCENARIO, shard=20_000), {"jobs": 2}),
         Workload("run-4p-1job", f"simsuite run, 4 players, {batch_policy}, 1 job", "batch",
                  _batch(4, batch_policy, 1), {"jobs": 1, "core": f"scythe-4p-{'heuristic' if heuristic else 'random'}"}),
         Workload("run-4p-2jobs", f"simsuite run, 4 players, {batch_policy}, 2 jobs", "batch",
@@ -169,13 +205,19 @@ def bench_command(workloads: list[str], repeat: int, seconds: float) -> None:
         _report_bench(10_000_000)
         if not workloads:
             return
-    names = workloads or list(table)
+    names = workloads or [n for n, w in table.items() if w.kind != "million"]
     unknown = [n for n in names if n not in table]
     if unknown:
         raise UserError(f"unknown workload {unknown[0]!r}; choose from: "
                         f"{', '.join(list(table) + [REPORTS_WORKLOAD])}")
     if repeat < 1 or seconds <= 0:
         raise UserError("--repeat must be at least 1 and --seconds positive")
+    # a batch is compared with its core and a 2-job batch with its 1-job one: measure those too
+    for name in list(names):
+        need = [table[name].extra.get("core"), name.replace("2jobs", "1job")]
+        for other in need:
+            if other in table and other not in names:
+                names.insert(names.index(name), other)
     print(f"machine: {platform.machine()} {platform.processor() or ''} cpus={os.cpu_count()} "
           f"python={platform.python_version()}")
     print(f"{'workload':24} {'games':>8} {'games/s min':>12} {'median':>10} {'max':>10} "
@@ -184,6 +226,12 @@ def bench_command(workloads: list[str], repeat: int, seconds: float) -> None:
     for name in names:
         w = table[name]
         core = w.extra.get("core")
+        if w.kind == "million":
+            m = w.run(MILLION, 0)
+            medians[name] = m.games / m.seconds
+            print(f"{name:24} {m.games:8d} {'':>12} {medians[name]:10,.1f} {'':>10} {'-':>12}"
+                  f"   ({m.seconds / 60:.1f} minutes, one repetition)")
+            continue
         if w.kind == "batch" and core in table:
             # a batch must be long enough for the pool start-up to amortise, as in real runs
             if core not in calibrated:
@@ -207,5 +255,8 @@ def bench_command(workloads: list[str], repeat: int, seconds: float) -> None:
         if w.kind == "batch" and w.extra.get("core") in medians:
             core = medians[w.extra["core"]]
             print(f"{name}: {medians[name] / core:.2f} x the one-core throughput of {w.extra['core']}")
+            one = name.replace("2jobs", "1job")
+            if one != name and one in medians:
+                print(f"{name}: {medians[name] / medians[one]:.2f} x {one}")
     peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
     print(f"peak worker memory (max RSS of child processes): {peak:.0f} MiB")
