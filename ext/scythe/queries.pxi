@@ -107,7 +107,7 @@ cdef void control_map(const GameState* g, int8_t* out) noexcept nogil:
     # out[cell] = cell_controller(g, cell) for every cell 0..N_CELLS-1, in one
     # pass over the pieces (cheaper than N_CELLS calls).
     cdef unsigned int present[N_CELLS]    # bit s: seat s has a unit there
-    cdef unsigned int m, others
+    cdef unsigned int m, others, keep
     cdef int cell, seat, u, s, c
     for cell in range(N_CELLS):
         present[cell] = 0
@@ -117,16 +117,16 @@ cdef void control_map(const GameState* g, int8_t* out) noexcept nogil:
             c = g.p[seat].unit_cell[u]
             if 0 < c < N_CELLS:
                 present[c] |= 1u << seat
+    # Written without data-dependent branches (they mispredict on this loop).
+    # Several seats on a cell: a pending combat; the defender (the seat that
+    # is not the mover) holds it.
+    keep = ~(1u << g.active) if 0 <= g.active < MAX_SEATS else ~0u
     for cell in range(1, N_CELLS):
         m = present[cell]
-        if m == 0 or not q_is_territory(g, cell):
-            continue
-        if m & (m - 1):
-            # Pending combat: the defender (the seat that is not the mover).
-            others = m & ~(1u << g.active) if 0 <= g.active < MAX_SEATS else m
-            out[cell] = q_lowest_seat(others if others else m)
-        else:
-            out[cell] = q_lowest_seat(m)
+        others = (m & keep) if (m & (m - 1)) else m
+        others = others if others else m
+        c = lowest_bit(others | 0x80000000u)
+        out[cell] = <int8_t>(c if (others != 0 and g.rules.terrain[cell] != T_BASE) else -1)
     # A structure holds its territory only while no unit stands there (a cell
     # with units already has its controller). One structure per cell at most.
     for seat in range(g.n_players):
