@@ -142,9 +142,9 @@ ctypedef struct HCtx:
     uint64_t steps_ready[3]
     uint64_t steps_mask[3][N_CELLS]
     # h_after's memo: the best next turn from each section, by the own token
-    # counts that section's value depends on (sec_deps, a Resource mask)
+    # counts that section's value depends on (dep_mask over the packed counts)
     bint deps_ready
-    uint8_t sec_deps[5]
+    uint64_t dep_mask[5]
     int n_after[5]
     uint64_t after_key[5][H_AFTER_MEMO]
     double after_val[5][H_AFTER_MEMO]
@@ -851,8 +851,6 @@ cdef void h_board(HCtx* h) noexcept nogil:
         h.en_seat[c] = -1
         h.my_struct[c] = 0
         h.threat[c] = 0
-        h.char_pot[c] = 0.0
-        h.mech_pot[c] = 0.0
         h.pv[c] = 0.0
     for u in range(N_UNITS):
         c = p.unit_cell[u]
@@ -1475,47 +1473,52 @@ cdef void h_section_deps(HCtx* h) noexcept nogil:
     # Which own token counts each section's best (h_top_total without the
     # look-ahead) reads: its bottom action's resource always; every type when
     # a top option produces, trades for tokens or is a Factory card. (A Move
-    # plan is cached for the decision, so it adds none.)
+    # plan is cached for the decision, so it adds none.) dep_mask[s] keeps
+    # those counts' 16-bit fields of h_after's packed key.
     cdef const Player* p = &h.g.p[h.seat]
-    cdef int s, i, v
+    cdef int s, i, v, r
+    cdef uint8_t deps
     h.deps_ready = True
     for s in range(5):
-        if s == 4:
-            h.sec_deps[s] = 0xF
-            continue
-        h.sec_deps[s] = <uint8_t>(1 << h.g.rules.mats[p.mat].bottom_of_section[s])
-        for i in range(h.n_tops[s]):
-            v = h.tops[s][i] // 100
-            if v == TV_PRODUCE or v == TV_FACTORY or v == TV_TRADE_RES:
-                h.sec_deps[s] = 0xF
+        deps = 0xF
+        if s < 4:
+            deps = <uint8_t>(1 << h.g.rules.mats[p.mat].bottom_of_section[s])
+            for i in range(h.n_tops[s]):
+                v = h.tops[s][i] // 100
+                if v == TV_PRODUCE or v == TV_FACTORY or v == TV_TRADE_RES:
+                    deps = 0xF
+        h.dep_mask[s] = 0
+        for r in range(4):
+            if (deps >> r) & 1:
+                h.dep_mask[s] |= (<uint64_t>0xFFFF) << (16 * (3 - r))
 
 
 cdef double h_after(HCtx* h, int s_now, const int* dres) noexcept nogil:
     # The best next turn (any section but s_now, unless Relentless) once own
     # tokens have changed by dres; nothing done is worth 0. A section's best
-    # depends only on the token counts in its sec_deps (and on the decision's
+    # depends only on the token counts in its dep_mask (and on the decision's
     # write-once caches), so it is remembered per those counts: each value is
     # computed where it was first needed, exactly as without the memo.
     cdef bint relentless = faction_ability(h.g, h.seat) == FA_RELENTLESS
     cdef int saved[4]
     cdef int d[4]
     cdef int r, s, i, slot
-    cdef uint64_t key
+    cdef uint64_t key, packed
     cdef double best = 0.0, sec, v
     h_tops(h)
     if not h.deps_ready:
         h_section_deps(h)
+    packed = 0
     for r in range(4):
         saved[r] = h.res[r]
         h.res[r] += dres[r]
         if h.res[r] < 0:
             h.res[r] = 0
+        packed = (packed << 16) | <uint64_t>(h.res[r] & 0xFFFF)
     for s in range(5):
         if s == s_now and not relentless:
             continue
-        key = 0
-        for r in range(4):
-            key = (key << 16) | (<uint64_t>(h.res[r] & 0xFFFF) if (h.sec_deps[s] >> r) & 1 else 0xFFFF)
+        key = (packed & h.dep_mask[s]) | ~h.dep_mask[s]
         slot = -1
         for i in range(h.n_after[s]):
             if h.after_key[s][i] == key:
