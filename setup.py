@@ -35,7 +35,10 @@ directives = {
     "embedsignature": True,
 }
 
-compile_args = ["-O0", "-g"] if DEBUG else ["-O3"]
+# -fno-trapping-math / -fno-math-errno let gcc if-convert floating-point code without changing
+# any result (no -ffast-math: the golden digests in tests/test_golden.py pin every game).
+RELEASE_ARGS = ["-O3", "-fno-math-errno", "-fno-trapping-math", "-fno-semantic-interposition"]
+compile_args = ["-O0", "-g"] if DEBUG else RELEASE_ARGS
 
 extensions = []
 for game_dir in sorted(p for p in EXT.iterdir() if p.is_dir() and p.name != "common"):
