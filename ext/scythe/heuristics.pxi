@@ -836,34 +836,33 @@ cdef void h_board(HCtx* h) noexcept nogil:
     cdef const Rules* r = g.rules
     cdef const Player* p = &g.p[h.seat]
     cdef int c, s, u, d, nb, t, k, o, mill, nt
+    cdef uint64_t en_cells, m
     cdef int tcell[N_CELLS]
     cdef double tworth[N_CELLS]
     cdef double tv, v
     if h.board_ready:
         return
     h.board_ready = True
-    for c in range(N_CELLS):
-        h.my_units[c] = 0
-        h.my_workers[c] = 0
-        h.my_plastic[c] = 0
-        h.en_plastic[c] = 0
-        h.en_units[c] = 0
-        h.en_seat[c] = -1
-        h.my_struct[c] = 0
-        h.threat[c] = 0
-        h.pv[c] = 0.0
+    memset(h.my_units, 0, sizeof(h.my_units))
+    memset(h.my_plastic, 0, sizeof(h.my_plastic))
+    memset(h.en_plastic, 0, sizeof(h.en_plastic))
+    memset(h.en_units, 0, sizeof(h.en_units))
+    memset(h.en_seat, -1, sizeof(h.en_seat))
+    memset(h.my_struct, 0, sizeof(h.my_struct))
+    memset(h.threat, 0, sizeof(h.threat))
+    memset(h.pv, 0, sizeof(h.pv))
+    memcpy(h.my_workers, h.wk_on, sizeof(h.my_workers))
     for u in range(N_UNITS):
         c = p.unit_cell[u]
         if c > 0:
             h.my_units[c] += 1
-            if u >= UNIT_WORKER0:
-                h.my_workers[c] += 1
-            else:
+            if u < UNIT_WORKER0:
                 h.my_plastic[c] += 1
     for k in range(4):
         c = p.structure_cell[k]
         if c > 0:
             h.my_struct[c] = 1
+    en_cells = 0
     for s in range(g.n_players):
         if s == h.seat:
             continue
@@ -874,19 +873,24 @@ cdef void h_board(HCtx* h) noexcept nogil:
                 h.en_seat[c] = s
                 if u < UNIT_WORKER0:
                     h.en_plastic[c] += 1
+                    en_cells |= bit(c)
     h_adjacency(h)
     # Threat: enemy plastic one step away (their own rivers ignored).
-    for c in range(1, N_CELLS):
-        if h.en_plastic[c] > 0:
-            h.threat[c] = 1
-            for d in range(6):
-                nb = r.neighbours[c][d]
-                if nb > 0:
-                    h.threat[nb] = 1
+    m = en_cells
+    while m:
+        c = lowest_bit(m)
+        m &= m - 1
+        h.threat[c] = 1
+        for d in range(6):
+            nb = r.neighbours[c][d]
+            if nb > 0:
+                h.threat[nb] = 1
     # Production value of the workers where they stand.
-    for c in range(1, N_CELLS):
-        if h.my_workers[c] > 0 and h.en_plastic[c] == 0:
-            h.pv[c] = h_cell_prod(h, c, h.my_workers[c])
+    m = h.wk_cells & ~en_cells & ~(<uint64_t>1)
+    while m:
+        c = lowest_bit(m)
+        m &= m - 1
+        h.pv[c] = h_cell_prod(h, c, h.my_workers[c])
     mill = h_mill_cell(h)
     if mill > 0:
         h.pv[mill] = h_cell_prod(h, mill, h.my_workers[mill] + 1)
@@ -930,7 +934,10 @@ cdef void h_board(HCtx* h) noexcept nogil:
     # Mechs (and the character) press toward enemies they can beat, and
     # toward the Factory (3 territories at the end) while nobody fights there.
     nt = 0
-    for c in range(1, N_CELLS):
+    m = en_cells | (bit(r.factory_cell) if r.factory_cell > 0 else 0)
+    while m:
+        c = lowest_bit(m)
+        m &= m - 1
         tv = 0.0
         if h.en_plastic[c] > 0:
             if h_edge(h, h.en_seat[c], c, 1) >= h.w[HW_ATTACK_EDGE]:
@@ -944,8 +951,11 @@ cdef void h_board(HCtx* h) noexcept nogil:
         nt += 1
     h_spread(h, 1, tcell, tworth, nt, h.mech_pot)
     # Guards: a mech beside own workers that an enemy could reach.
-    for c in range(1, N_CELLS):
-        if h.my_workers[c] > 0 and h.threat[c] and h.en_plastic[c] == 0:
+    m = h.wk_cells & ~en_cells & ~(<uint64_t>1)
+    while m:
+        c = lowest_bit(m)
+        m &= m - 1
+        if h.threat[c]:
             h.mech_pot[c] += h.w[HW_GUARD] * (1.0 if h.my_workers[c] < 3 else 1.5)
     for c in range(1, N_CELLS):
         if h.mech_pot[c] * 0.5 > h.char_pot[c]:
