@@ -83,6 +83,8 @@ ctypedef struct HCtx:
     int n_players
     int8_t ctl[N_CELLS]
     int res[4]              # own controlled tokens by Resource
+    bint tok_ready          # tok_val is filled (the end of h_init)
+    double tok_val[4][4]    # h_tok by Resource and have // cost (capped at 3)
     uint64_t wk_cells       # cells with own workers (bases included)
     int8_t wk_on[N_CELLS]   # own workers by cell
     uint32_t pop_ready      # h_pop_level / h_power_level by track space, per decision
@@ -264,7 +266,19 @@ cdef inline double h_cards(HCtx* h, int n) noexcept nogil:
     return v
 
 
-cdef double h_tok(HCtx* h, int r, int have) noexcept nogil:
+cdef inline double h_tok(HCtx* h, int r, int have) noexcept nogil:
+    # h_tok_calc by table once h_init has set what it reads (it depends on
+    # `have` only through have // cost, capped at 3).
+    cdef int c = h.cost[r], k
+    if c < 1:
+        c = 1
+    k = have // c
+    if h.tok_ready and k >= 0:
+        return h.tok_val[r][k if k < 3 else 3]
+    return h_tok_calc(h, r, have)
+
+
+cdef double h_tok_calc(HCtx* h, int r, int have) noexcept nogil:
     # Value of one more token of resource r when `have` are held: a share of
     # the bottom action it pays for (the next use counts most), else its
     # end-scoring worth.
@@ -522,6 +536,7 @@ cdef void h_init(HCtx* h, const GameState* g, int seat, const double* w) noexcep
     h.steps_ready[2] = 0
     h.pop_ready = 0
     h.power_ready = 0
+    h.tok_ready = False
     control_map(g, h.ctl)
     memset(h.wk_on, 0, sizeof(h.wk_on))
     h.wk_cells = 0
@@ -584,6 +599,11 @@ cdef void h_init(HCtx* h, const GameState* g, int seat, const double* w) noexcep
                 # no territory can take the piece now; a worker's move may open one
                 h.eff[b] *= 0.35
             h.bval[b] = h.eff[b] + h.coinsonly[b]
+    for r in range(4):
+        c = h.cost[r] if h.cost[r] > 0 else 1
+        for i in range(4):
+            h.tok_val[r][i] = h_tok_calc(h, r, i * c)
+    h.tok_ready = True
 
 
 cdef bint h_blocked(HCtx* h, int b) noexcept nogil:
