@@ -107,7 +107,6 @@ ctypedef struct HCtx:
     int on_mat
     int prod_k
     bint coerce
-    double card_est         # mean of the combat cards this seat has not seen
     # board tables (h_board)
     bint board_ready
     int8_t my_units[N_CELLS]
@@ -515,9 +514,7 @@ cdef double h_recruit_own(HCtx* h, int b) noexcept nogil:
 
 cdef void h_init(HCtx* h, const GameState* g, int seat, const double* w) noexcept nogil:
     cdef const Player* p = &g.p[seat]
-    cdef int b, s, most = 0, r, i, seen, c
-    cdef int unseen[4]
-    cdef double tot
+    cdef int b, s, most = 0, r, i, c
     h.g = g
     h.w = w
     h.seat = seat
@@ -567,21 +564,6 @@ cdef void h_init(HCtx* h, const GameState* g, int seat, const double* w) noexcep
     h.on_mat = N_WORKERS - h.wk_board
     h.prod_k = top_value(p, TC_PRODUCE_HEXES, TOP_BASE_PRODUCE_HEXES)
     h.coerce = can_coerce(g, seat)
-    # Mean value of the combat cards this seat has not seen: the deck's
-    # composition less its own hand and the face-up discard pile.
-    for i in range(4):
-        unseen[i] = -p.hand[i]
-    for i in range(g.rules.n_combat):
-        unseen[g.rules.combat_values[i] - 2] += 1
-    for i in range(g.n_combat_discard):
-        unseen[g.combat_discard[i] - 2] -= 1
-    tot = 0.0
-    seen = 0
-    for i in range(4):
-        if unseen[i] > 0:
-            tot += unseen[i] * (i + 2)
-            seen += unseen[i]
-    h.card_est = tot / seen if seen > 0 else 3.0
     for b in range(4):
         h.cost[b] = bottom_cost(g, seat, b)
         h.uses[b] = h_bottom_left(g, seat, b)
@@ -604,6 +586,27 @@ cdef void h_init(HCtx* h, const GameState* g, int seat, const double* w) noexcep
         for i in range(4):
             h.tok_val[r][i] = h_tok_calc(h, r, i * c)
     h.tok_ready = True
+
+
+cdef double h_card_est(HCtx* h) noexcept nogil:
+    # Mean value of the combat cards this seat has not seen: the deck's
+    # composition less its own hand and the face-up discard pile.
+    cdef const GameState* g = h.g
+    cdef const Player* p = &g.p[h.seat]
+    cdef int unseen[4]
+    cdef int i, seen = 0
+    cdef double tot = 0.0
+    for i in range(4):
+        unseen[i] = -p.hand[i]
+    for i in range(g.rules.n_combat):
+        unseen[g.rules.combat_values[i] - 2] += 1
+    for i in range(g.n_combat_discard):
+        unseen[g.combat_discard[i] - 2] -= 1
+    for i in range(4):
+        if unseen[i] > 0:
+            tot += unseen[i] * (i + 2)
+            seen += unseen[i]
+    return tot / seen if seen > 0 else 3.0
 
 
 cdef bint h_blocked(HCtx* h, int b) noexcept nogil:
@@ -1618,7 +1621,7 @@ cdef void h_combat_target(HCtx* h, int* target, int* hopeless) noexcept nogil:
         k = n
     dialmax = dial_max(g, opp)
     full = dialmax + k * 5 + (1 if side == 1 else 0)
-    exp = 0.85 * dialmax + k * h.card_est + (1 if side == 1 else 0) + h.w[HW_DIAL_MARGIN]
+    exp = 0.85 * dialmax + k * h_card_est(h) + (1 if side == 1 else 0) + h.w[HW_DIAL_MARGIN]
     hopeless[0] = 0
     if mymax >= full:
         target[0] = full
