@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import os
 import platform
-import resource
 import statistics
 import tempfile
 import time
@@ -29,6 +28,7 @@ class Measure:
     games: int
     seconds: float
     decisions: Optional[int] = None
+    worker_peak_bytes: int = 0       # batch workloads: the largest worker's peak memory
 
 
 @dataclass
@@ -87,7 +87,7 @@ shard_size = {shard}
 
 # scenarios/automa-million.toml, the issue #7 target (tests/test_bench.py keeps the two alike)
 _AUTOMA_SCENARIO = """\
-game = "simsuite.games.scythe.automa_spec:AutomaSpec"
+game = "scythe-automa"
 name = "bench-automa"
 games = {games}
 seed = {seed}
@@ -124,9 +124,9 @@ def _batch(players: int, policy: str, jobs: int, template: str = _BATCH_SCENARIO
                                             policy=policy, shard=size))
             sc = load_scenario(path, out=Path(tmp) / "out")
             t0 = time.perf_counter()
-            run_batch(sc, jobs=jobs, backend="local", progress=False)
+            summary = run_batch(sc, jobs=jobs, backend="local", progress=False)
             dt = time.perf_counter() - t0
-        return Measure(games, dt)
+        return Measure(games, dt, worker_peak_bytes=summary["worker_peak_bytes"])
     return run
 
 
@@ -223,11 +223,13 @@ def bench_command(workloads: list[str], repeat: int, seconds: float) -> None:
     print(f"{'workload':24} {'games':>8} {'games/s min':>12} {'median':>10} {'max':>10} "
           f"{'decisions/s':>12}")
     medians, calibrated = {}, {}
+    worker_peak = 0
     for name in names:
         w = table[name]
         core = w.extra.get("core")
         if w.kind == "million":
             m = w.run(MILLION, 0)
+            worker_peak = max(worker_peak, m.worker_peak_bytes)
             medians[name] = m.games / m.seconds
             print(f"{name:24} {m.games:8d} {'':>12} {medians[name]:10,.1f} {'':>10} {'-':>12}"
                   f"   ({m.seconds / 60:.1f} minutes, one repetition)")
@@ -243,6 +245,7 @@ def bench_command(workloads: list[str], repeat: int, seconds: float) -> None:
         rates, drates = [], []
         for r in range(repeat):
             m = w.run(games, r * games)
+            worker_peak = max(worker_peak, m.worker_peak_bytes)
             rates.append(m.games / m.seconds)
             if m.decisions is not None:
                 drates.append(m.decisions / m.seconds)
@@ -258,5 +261,5 @@ def bench_command(workloads: list[str], repeat: int, seconds: float) -> None:
             one = name.replace("2jobs", "1job")
             if one != name and one in medians:
                 print(f"{name}: {medians[name] / medians[one]:.2f} x {one}")
-    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
-    print(f"peak worker memory (max RSS of child processes): {peak:.0f} MiB")
+    if worker_peak:
+        print(f"peak worker memory (batch workloads, largest worker): {worker_peak / 2**20:.0f} MiB")

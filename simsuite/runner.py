@@ -61,12 +61,23 @@ def plan_shards(games: int, shard_size: int) -> list[Shard]:
     return [Shard(k, s, min(games, s + shard_size)) for k, s in enumerate(range(0, games, shard_size))]
 
 
+def peak_memory() -> int:
+    """This process's peak resident memory in bytes (0 where the OS does not say)."""
+    try:
+        import resource
+    except ImportError:  # not POSIX
+        return 0
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return peak if sys.platform == "darwin" else peak * 1024   # Linux reports KiB
+
+
 def play_shard(spec, config, schema: pa.Schema, scenario_hash: str, master_seed: int,
-               shard: Shard) -> tuple[int, pa.Table]:
-    """Worker side: play one shard and return its rows (conformed, sorted)."""
+               shard: Shard) -> tuple[int, pa.Table, int]:
+    """Worker side: play one shard; return its rows (conformed, sorted) and the worker's peak memory."""
     indices = np.arange(shard.start, shard.stop, dtype=np.int64)
     table = spec.run_shard(config, indices, derive_seeds(master_seed, indices))
-    return shard.id, conform(table, schema, scenario_hash=scenario_hash, game=spec.name)
+    table = conform(table, schema, scenario_hash=scenario_hash, game=spec.name)
+    return shard.id, table, peak_memory()
 
 
 def pending_shards(sc: Scenario, manifest: Manifest) -> list[Shard]:
@@ -150,6 +161,7 @@ def run(sc: Scenario, *, jobs: int = -1, backend: str = "local", scheduler: Opti
         if progress is None:
             progress = sys.stderr.isatty()
         started = time.monotonic()
+        worker_peak = 0
         bar = tqdm(total=sc.games, initial=done_games, unit="game", desc=sc.name,
                    disable=not progress, dynamic_ncols=True, smoothing=0.1)
         try:
@@ -160,7 +172,8 @@ def run(sc: Scenario, *, jobs: int = -1, backend: str = "local", scheduler: Opti
                     results = Parallel(n_jobs=n_jobs, return_as="generator_unordered")(
                         delayed(play_shard)(sc.spec, sc.config, schema, sc.hash, sc.seed, s)
                         for s in todo)
-                    for shard_id, table in results:
+                    for shard_id, table, peak in results:
+                        worker_peak = max(worker_peak, peak)
                         shard = by_id[shard_id]
                         rel = shard_file(sc.game, sc.name, shard_id)
                         write_shard(table, sc.out / rel, metadata)
@@ -172,7 +185,8 @@ def run(sc: Scenario, *, jobs: int = -1, backend: str = "local", scheduler: Opti
         lock.release()
     rows = sum(r["rows"] for r in manifest.entry(sc.name)["shards"].values())
     return {"games": sc.games, "played": sum(s.games for s in todo), "shards": len(todo),
-            "rows": rows, "seconds": time.monotonic() - started, "out": sc.out}
+            "rows": rows, "seconds": time.monotonic() - started, "out": sc.out,
+            "worker_peak_bytes": worker_peak}
 
 
 def run_command(scenario: Path, games: Optional[int] = None, jobs: int = -1, backend: str = "local",
@@ -188,7 +202,8 @@ def run_command(scenario: Path, games: Optional[int] = None, jobs: int = -1, bac
         raise
     if summary["played"]:
         rate = summary["played"] / max(summary["seconds"], 1e-9)
-        print(f"{sc.name}: played {summary['played']} games ({rate:,.0f} games/s); "
+        print(f"{sc.name}: played {summary['played']} games ({rate:,.0f} games/s, peak worker "
+              f"memory {summary['worker_peak_bytes'] / 2**20:,.0f} MiB); "
               f"{summary['games']} games, {summary['rows']} rows in {sc.out}")
     else:
         print(f"{sc.name}: all {summary['games']} games were already in {sc.out}; nothing to do")

@@ -20,7 +20,7 @@ def test_core_and_batch_workloads_report(capsys):
     out = capsys.readouterr().out
     assert "scythe-2p-random" in out and "run-automa-1job" in out
     assert "x the one-core throughput of scythe-automa" in out
-    assert "peak worker memory" in out
+    assert "peak worker memory (batch workloads, largest worker)" in out
 
 
 def test_unknown_workload_is_a_one_line_error():

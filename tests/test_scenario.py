@@ -228,9 +228,11 @@ def test_compiled_policy_weights_defaults_and_ids(tmp_path, monkeypatch):
         "s.toml: policy[0].weights.attack: must be a number, got 'x'; write e.g. attack = 1.0"
 
 
-def test_solo_and_modules_not_available_yet(tmp_path):
-    assert _error(tmp_path, SCYTHE + '[solo]\nopponent = "automa"\n') == \
-        "s.toml: solo: no Scythe solo opponent is playable in this version; remove the [solo] table"
+def test_solo_tables_point_to_the_automa_game_and_modules_are_not_available_yet(tmp_path):
+    fix = ('games against the Automa are a game of their own; write game = "scythe-automa" and '
+           "an [automa] table (scenarios/README.md)")
+    assert _error(tmp_path, SCYTHE + '[solo]\nopponent = "automa"\n') == f"s.toml: solo: {fix}"
+    assert _error(tmp_path, SCYTHE + '[automa]\ndifficulty = "all"\n') == f"s.toml: automa: {fix}"
     assert _error(tmp_path, SCYTHE + '[rules]\nmodules = ["wind_gambit"]\n') == (
         "s.toml: rules.modules[0]: unknown or unavailable module 'wind_gambit'; "
         "this version plays the base game only; set modules = []")

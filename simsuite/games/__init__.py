@@ -13,6 +13,7 @@ from simsuite.games.base import GameSpec
 
 _BUILTIN = {
     "scythe": "simsuite.games.scythe.spec:ScytheSpec",
+    "scythe-automa": "simsuite.games.scythe.automa_spec:AutomaSpec",   # solo, rulebook 003
 }
 _REGISTERED: dict[str, GameSpec] = {}
 

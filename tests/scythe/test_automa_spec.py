@@ -11,7 +11,7 @@ from simsuite.games.scythe.automa_spec import AutomaSpec
 from simsuite.scenario import load_scenario
 
 REPO = Path(__file__).resolve().parents[2]
-HEAD = 'game = "simsuite.games.scythe.automa_spec:AutomaSpec"\ngames = 10\nseed = 1\n'
+HEAD = 'game = "scythe-automa"\ngames = 10\nseed = 1\n'
 
 
 def scenario(tmp_path, text, name="s.toml"):

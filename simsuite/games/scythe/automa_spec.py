@@ -1,10 +1,11 @@
 """Scythe against the Automa (solo rulebook, seed 003) as the runner sees it.
 
-A solo scenario names this spec and says which games to play; every listed factor is
+A solo scenario names this game (`game = "scythe-automa"`, registered in
+simsuite/games/__init__.py) and says which games to play; every listed factor is
 crossed with every other and the combinations are played in turn by game index, so any
 block of K consecutive games (K = the number of combinations) holds each exactly once:
 
-    game = "simsuite.games.scythe.automa_spec:AutomaSpec"
+    game = "scythe-automa"
     name = "automa-levels"
     games = 4000
     seed = 1

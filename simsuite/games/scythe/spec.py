@@ -85,7 +85,7 @@ def _plain(mode):
 
 class ScytheSpec(GameSpec):
     name = "scythe"
-    scenario_keys = ("players", "factions", "mats", "rotate", "policy", "rules", "solo")
+    scenario_keys = ("players", "factions", "mats", "rotate", "policy", "rules", "solo", "automa")
     columns = SCYTHE_COLUMNS
     # ~2-4 s of work per shard at the core's target speed (>= 500 four-player games/s/core)
     default_shard_size = 2000
@@ -96,9 +96,11 @@ class ScytheSpec(GameSpec):
         from simsuite.games.scythe.data import load_data
 
         check = Checker(source)
-        if "solo" in scenario:  # the Automa's core is not in this version yet
-            raise check.fail("solo", "no Scythe solo opponent is playable in this version",
-                             "remove the [solo] table")
+        for key in ("solo", "automa"):
+            if key in scenario:  # solo games have their own spec (automa_spec.py)
+                raise check.fail(key, "games against the Automa are a game of their own",
+                                 'write game = "scythe-automa" and an [automa] table '
+                                 "(scenarios/README.md)")
 
         rules = check.table(scenario, "rules")
         check.check_keys(rules, ("ban_pairs", "turn_cap", "camaraderie_on_move", "modules", "data"), "rules")
