@@ -965,7 +965,7 @@ cdef void automa_final_scores(GameState* g, int* score, int* components, int* ra
     territory, nothing for resources. Ranks use the solo tie-breaks (no resources)."""
     cdef int key[MAX_SEATS][1 + AUTOMA_N_TIEBREAKS]
     cdef const AutomaRules* ar = &g.rules.automa
-    cdef int seat, other, k, cmp, better, tier, nk
+    cdef int seat, k, tier
     cdef int n = g.n_players
     final_scores(g, score, components, rank, shared)
     for seat in range(n):
@@ -986,20 +986,4 @@ cdef void automa_final_scores(GameState* g, int* score, int* components, int* ra
             score[seat] += components[seat * N_SCORE_COMPONENTS + k]
         key[seat][0] = score[seat]
         automa_tiebreak_values(g, seat, &key[seat][1])
-    nk = 1 + ar.n_tiebreaks
-    for seat in range(n):
-        better = 0
-        shared[seat] = 0
-        for other in range(n):
-            if other == seat:
-                continue
-            cmp = 0
-            for k in range(nk):
-                if key[other][k] != key[seat][k]:
-                    cmp = 1 if key[other][k] > key[seat][k] else -1
-                    break
-            if cmp > 0:
-                better += 1
-            elif cmp == 0:
-                shared[seat] = 1
-        rank[seat] = 1 + better
+    rank_by_keys(&key[0][0], 1 + AUTOMA_N_TIEBREAKS, 1 + ar.n_tiebreaks, n, rank, shared)

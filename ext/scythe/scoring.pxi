@@ -176,6 +176,35 @@ cdef void tiebreak_values(const GameState* g, int seat, int* out) noexcept nogil
     q_tiebreaks_in_map(g, ctl, seat, out)
 
 
+cdef void rank_by_keys(const int* keys, int stride, int nk, int n, int* rank,
+                       int* shared) noexcept nogil:
+    # Rank seats by their keys (row s at keys + s * stride: the score, then the
+    # tie-breakers, compared in order, higher first): rank = 1 + the seats
+    # strictly ahead; shared = 1 if another seat has the same nk values (both
+    # then hold the better rank).
+    cdef int seat, other, k, cmp, better
+    cdef const int* a
+    cdef const int* b
+    for seat in range(n):
+        better = 0
+        shared[seat] = 0
+        a = keys + seat * stride
+        for other in range(n):
+            if other == seat:
+                continue
+            b = keys + other * stride
+            cmp = 0
+            for k in range(nk):
+                if b[k] != a[k]:
+                    cmp = 1 if b[k] > a[k] else -1
+                    break
+            if cmp > 0:
+                better += 1
+            elif cmp == 0:
+                shared[seat] = 1
+        rank[seat] = 1 + better
+
+
 cdef void final_scores(GameState* g, int* score, int* components, int* rank,
                        int* shared) noexcept nogil:
     """Per seat: total, the 5 components, 1-based rank after tie-breakers,
@@ -183,7 +212,7 @@ cdef void final_scores(GameState* g, int* score, int* components, int* rank,
     then hold the better rank). Stars are `Player.stars`, every star placed."""
     cdef int key[MAX_SEATS][1 + N_TIEBREAKS]
     cdef int8_t ctl[N_CELLS]
-    cdef int seat, other, k, tier, better, cmp
+    cdef int seat, k, tier
     cdef int* c
     cdef int n = g.n_players
     control_map(g, ctl)
@@ -202,19 +231,4 @@ cdef void final_scores(GameState* g, int* score, int* components, int* rank,
         for k in range(N_SCORE_COMPONENTS):
             score[seat] += c[k]
         key[seat][0] = score[seat]
-    for seat in range(n):
-        better = 0
-        shared[seat] = 0
-        for other in range(n):
-            if other == seat:
-                continue
-            cmp = 0
-            for k in range(1 + N_TIEBREAKS):
-                if key[other][k] != key[seat][k]:
-                    cmp = 1 if key[other][k] > key[seat][k] else -1
-                    break
-            if cmp > 0:
-                better += 1
-            elif cmp == 0:
-                shared[seat] = 1
-        rank[seat] = 1 + better
+    rank_by_keys(&key[0][0], 1 + N_TIEBREAKS, 1 + N_TIEBREAKS, n, rank, shared)
