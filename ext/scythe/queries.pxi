@@ -104,8 +104,35 @@ cdef inline int q_lowest_seat(unsigned int mask) noexcept nogil:
 
 
 cdef void control_map(const GameState* g, int8_t* out) noexcept nogil:
-    # out[cell] = cell_controller(g, cell) for every cell 0..N_CELLS-1, in one
-    # pass over the pieces (cheaper than N_CELLS calls).
+    # out[cell] = cell_controller(g, cell) for every cell 0..N_CELLS-1. The
+    # engine and the policies ask for it many times between two moves, so the
+    # last answer is kept in g.ctl_memo (a cache beside the state, hence the
+    # cast) with everything it depends on: the pieces, the mover and the rules.
+    cdef ControlMemo* memo = <ControlMemo*>&g.ctl_memo
+    cdef int seat
+    cdef bint same = (memo.rules == g.rules and memo.n_players == g.n_players
+                      and memo.active == g.active)
+    seat = 0
+    while same and seat < g.n_players:
+        same = (memcmp(memo.units[seat], g.p[seat].unit_cell, sizeof(memo.units[seat])) == 0
+                and memcmp(memo.structures[seat], g.p[seat].structure_cell,
+                           sizeof(memo.structures[seat])) == 0)
+        seat += 1
+    if same:
+        memcpy(out, memo.ctl, sizeof(memo.ctl))
+        return
+    control_map_calc(g, out)
+    memo.rules = g.rules
+    memo.n_players = g.n_players
+    memo.active = g.active
+    for seat in range(g.n_players):
+        memcpy(memo.units[seat], g.p[seat].unit_cell, sizeof(memo.units[seat]))
+        memcpy(memo.structures[seat], g.p[seat].structure_cell, sizeof(memo.structures[seat]))
+    memcpy(memo.ctl, out, sizeof(memo.ctl))
+
+
+cdef void control_map_calc(const GameState* g, int8_t* out) noexcept nogil:
+    # control_map in one pass over the pieces (cheaper than N_CELLS calls).
     cdef unsigned int present[N_CELLS]    # bit s: seat s has a unit there
     cdef unsigned int m, others, keep
     cdef int cell, seat, u, s, c

@@ -492,6 +492,18 @@ ctypedef struct EventBuf:
     int32_t n
     int32_t dropped
 
+ctypedef struct ControlMemo:
+    # control_map's last answer and the pieces it was computed from (queries.pxi).
+    # A cache, not game state: no rule reads it, and a stale entry is never used
+    # because the whole key is compared.
+    const Rules* rules            # NULL: empty
+    int8_t n_players
+    int8_t active
+    int8_t units[MAX_SEATS][N_UNITS]
+    int8_t structures[MAX_SEATS][4]
+    int8_t ctl[N_CELLS]
+
+
 ctypedef struct GameState:
     const Rules* rules
     Rng rng                       # chance: shuffles and draws
@@ -525,3 +537,4 @@ ctypedef struct GameState:
     TurnCtx t                     # the turn in progress
     EventBuf* events              # readable log sink, NULL in batches (never copied meaningfully)
     AutomaState automa            # the Automa (seat -1 when the game has none; automa.pxi)
+    ControlMemo ctl_memo          # control_map's cache (queries.pxi)
