@@ -196,18 +196,10 @@ class AutomaSpec(ScytheSpec):
                                 faction_names, mat_names, tuple(combos))
 
     # ------------------------------------------------------------------ playing
-    def prepare(self, config: AutomaGameConfig) -> None:
-        try:
-            from simsuite import _scythe  # noqa: F401
-        except ImportError:
-            raise UserError("the compiled Scythe core (simsuite._scythe) is not built; build it with "
-                            "python setup.py build_ext --inplace, or reinstall with pip install .")
-        built = _scythe.COMPILED_POLICIES
-        for p in config.policies:
-            if not p.is_python and built.get(p.name) != p.compiled_id:
-                raise UserError(f"policy {p.name!r} (id {p.compiled_id}) is not in the built Scythe core "
-                                f"(it has {built}); rebuild it: python setup.py build_ext --inplace")
-        _rules(config)
+    @staticmethod
+    def rules(config: AutomaGameConfig):
+        """The compiled Rules with the Automa's data (built once per process)."""
+        return _rules(config)
 
     @staticmethod
     def design(config: AutomaGameConfig, game_indices: np.ndarray) -> np.ndarray:
@@ -231,7 +223,7 @@ class AutomaSpec(ScytheSpec):
             weights = np.zeros((2, MAX_WEIGHTS), dtype=np.float64)
             weights[0, :len(pol.weights)] = pol.weights
             python = [pol.instantiate(), None] if pol.is_python else None
-            res = _scythe.play_batch(_rules(config), seeds[sel], 2, factions[sel], mats[sel],
+            res = _scythe.play_batch(self.rules(config), seeds[sel], 2, factions[sel], mats[sel],
                                      np.array([max(pol.compiled_id, 0), 0], dtype=np.int32), weights,
                                      python_policies=python, automa=levels[sel], automa_options=options)
             for key, arr in res.items():

@@ -227,7 +227,12 @@ class ScytheSpec(GameSpec):
             if not p.is_python and built.get(p.name) != p.compiled_id:
                 raise UserError(f"policy {p.name!r} (id {p.compiled_id}) is not in the built Scythe core "
                                 f"(it has {built}); rebuild it: python setup.py build_ext --inplace")
-        _rules(config)
+        self.rules(config)
+
+    @staticmethod
+    def rules(config: ScytheConfig):
+        """The compiled Rules of this scenario (built once per process)."""
+        return _rules(config)
 
     def run_shard(self, config: ScytheConfig, game_indices: np.ndarray, seeds: np.ndarray) -> pa.Table:
         from simsuite import _scythe
@@ -247,7 +252,7 @@ class ScytheSpec(GameSpec):
             for s, p in enumerate(pols):
                 weights[s, :len(p.weights)] = p.weights
             python = [p.instantiate() if p.is_python else None for p in pols]
-            res = _scythe.play_batch(_rules(config), seeds[sel], n, factions[sel], mats[sel],
+            res = _scythe.play_batch(self.rules(config), seeds[sel], n, factions[sel], mats[sel],
                                      np.array([max(p.compiled_id, 0) for p in pols], dtype=np.int32),
                                      weights, python_policies=python)  # all None: the C loop
             for key, arr in res.items():
