@@ -22,6 +22,7 @@ import pytest
 core = pytest.importorskip("simsuite._scythe", reason="the compiled Scythe core is not built")
 
 from simsuite.games.scythe.data import load_data  # noqa: E402
+from tests.scythe.conftest import seat_of, section_of  # noqa: E402,F401  (shared with the engine tests)
 
 # ---------------------------------------------------------------- encodings (state.pxd)
 CHAR, MECH0, W0 = 0, 1, 5                       # units: mech k = MECH0 + k, worker k = W0 + k
@@ -79,20 +80,6 @@ def position(factions, mats, *, seed=1, tile=None, ban_pairs=True):
     return g
 
 
-def seat_of(g, faction):
-    for s in range(g.n_players):
-        if g.faction_name(s) == faction:
-            return s
-    raise KeyError(faction)
-
-
-def section_of(g, seat, top_action=None, bottom_action=None):
-    """Index of the player-mat section with this top (and/or bottom) action."""
-    mat = g.rules.data.mats[g.mat_name(seat)]
-    for i, sec in enumerate(mat.sections):
-        if top_action in (None, sec.top) and bottom_action in (None, sec.bottom):
-            return i
-    raise KeyError((top_action, bottom_action))
 
 
 def bottom_data(g, seat, action):
