@@ -40,8 +40,9 @@ import pyarrow as pa
 from simsuite.errors import UserError
 from simsuite.games.base import GameConfig
 from simsuite.games.scythe.spec import (DEFAULT_TURN_CAP, SCYTHE_COLUMNS, ScytheSpec,
-                                         cached_rules, seat_result_columns)
-from simsuite.policies import MAX_WEIGHTS, resolve_policy
+                                         cached_rules, play_grouped, seat_policy_arrays,
+                                         seat_result_columns)
+from simsuite.policies import resolve_policy
 from simsuite.scenario import Checker, short_hash
 
 _AUTOMA_KEYS = ("difficulty", "faction", "options", "data")
@@ -216,20 +217,14 @@ class AutomaSpec(ScytheSpec):
         mats = np.stack([d[:, 4], np.full(len(d), -1)], axis=1).astype(np.int8)
         levels = d[:, 1].astype(np.int8)
         options = dict(config.options)
-        merged: dict = {}
-        for k in np.unique(d[:, 0]):
-            sel = np.nonzero(d[:, 0] == k)[0]
-            pol = config.policies[k]
-            weights = np.zeros((2, MAX_WEIGHTS), dtype=np.float64)
-            weights[0, :len(pol.weights)] = pol.weights
-            python = [pol.instantiate(), None] if pol.is_python else None
-            res = _scythe.play_batch(self.rules(config), seeds[sel], 2, factions[sel], mats[sel],
-                                     np.array([max(pol.compiled_id, 0), 0], dtype=np.int32), weights,
-                                     python_policies=python, automa=levels[sel], automa_options=options)
-            for key, arr in res.items():
-                if key not in merged:
-                    merged[key] = np.empty((len(seeds),) + arr.shape[1:], dtype=arr.dtype)
-                merged[key][sel] = arr
+        def play(sel):
+            # seat 1 is the Automa: the core never asks it for a choice
+            ids, weights, python = seat_policy_arrays([config.policies[d[sel[0], 0]], None])
+            return _scythe.play_batch(self.rules(config), seeds[sel], 2, factions[sel], mats[sel],
+                                      ids, weights, python_policies=python, automa=levels[sel],
+                                      automa_options=options)
+
+        merged = play_grouped(d[:, 0], play)
         return self._solo_table(config, game_indices, merged, d)
 
     def _solo_table(self, config: AutomaGameConfig, game_indices: np.ndarray, res: dict,

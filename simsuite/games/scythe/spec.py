@@ -243,22 +243,13 @@ class ScytheSpec(GameSpec):
         seeds = np.ascontiguousarray(seeds, dtype=np.uint64)
         # The core takes one policy per seat for a whole batch: play each seat-rotation of
         # the policies as its own batch, then put the games back in order.
-        shift = seat_pol[:, 0]
-        merged: dict = {}
-        for r in np.unique(shift):
-            sel = np.nonzero(shift == r)[0]
+        def play(sel):
             pols = [config.policies[k] for k in seat_pol[sel[0]]]
-            weights = np.zeros((n, MAX_WEIGHTS), dtype=np.float64)
-            for s, p in enumerate(pols):
-                weights[s, :len(p.weights)] = p.weights
-            python = [p.instantiate() if p.is_python else None for p in pols]
-            res = _scythe.play_batch(self.rules(config), seeds[sel], n, factions[sel], mats[sel],
-                                     np.array([max(p.compiled_id, 0) for p in pols], dtype=np.int32),
-                                     weights, python_policies=python)  # all None: the C loop
-            for key, arr in res.items():
-                if key not in merged:
-                    merged[key] = np.empty((len(seeds),) + arr.shape[1:], dtype=arr.dtype)
-                merged[key][sel] = arr
+            ids, weights, python = seat_policy_arrays(pols)
+            return _scythe.play_batch(self.rules(config), seeds[sel], n, factions[sel], mats[sel],
+                                      ids, weights, python_policies=python)  # all None: the C loop
+
+        merged = play_grouped(seat_pol[:, 0], play)
         return self._table(config, game_indices, merged, seat_pol)
 
     def _table(self, config: ScytheConfig, game_indices: np.ndarray, res: dict,
@@ -306,6 +297,31 @@ def seat_result_columns(res: dict) -> dict:
 
 
 _RULES: dict = {}
+
+
+def seat_policy_arrays(pols) -> tuple:
+    """play_batch's per-seat policy arguments for resolved policies (None: a seat the core skips):
+    compiled ids, weights [seats, MAX_WEIGHTS] and Python policy objects (None if all compiled)."""
+    ids = np.array([max(p.compiled_id, 0) if p is not None else 0 for p in pols], dtype=np.int32)
+    weights = np.zeros((len(pols), MAX_WEIGHTS), dtype=np.float64)
+    for s, p in enumerate(pols):
+        if p is not None:
+            weights[s, :len(p.weights)] = p.weights
+    python = [p.instantiate() if p is not None and p.is_python else None for p in pols]
+    return ids, weights, python if any(x is not None for x in python) else None
+
+
+def play_grouped(keys: np.ndarray, play) -> dict:
+    """The core takes one line-up for a whole batch: play the games of each distinct key as
+    one batch (`play(positions) -> dict of arrays`) and put the results back in game order."""
+    merged: dict = {}
+    for k in np.unique(keys):
+        sel = np.nonzero(keys == k)[0]
+        for name, arr in play(sel).items():
+            if name not in merged:
+                merged[name] = np.empty((len(keys),) + arr.shape[1:], dtype=arr.dtype)
+            merged[name][sel] = arr
+    return merged
 
 
 def cached_rules(config, **options):
