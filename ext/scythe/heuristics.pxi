@@ -82,7 +82,8 @@ ctypedef struct HCtx:
     int seat
     int n_players
     int8_t ctl[N_CELLS]
-    int res[4]              # own controlled tokens by Resource
+    int res[4]              # own controlled tokens by Resource (h_after changes them for a while)
+    int real_res[4]         # the counts h_init found (the decision-wide tables use these)
     bint tok_ready          # tok_val is filled (the end of h_init)
     double tok_val[4][4]    # h_tok by Resource and have // cost (capped at 3)
     uint64_t wk_cells       # cells with own workers (bases included)
@@ -551,6 +552,7 @@ cdef void h_init(HCtx* h, const GameState* g, int seat, const double* w) noexcep
     h.res_total = 0
     for r in range(4):
         h.res_total += h.res[r]
+        h.real_res[r] = h.res[r]
     h.tier = popularity_tier(g, p.popularity)
     h.star_val = g.rules.tier_star[h.tier] + 2.0 + (p.stars - 2 if p.stars > 2 else 0)
     h.terr_val = w[HW_TERRITORY] * g.rules.tier_territory[h.tier]
@@ -853,8 +855,34 @@ cdef double h_edge(HCtx* h, int e, int cell, int my_k) noexcept nogil:
     return my_str - opp_str
 
 
+cdef inline void h_use_real_res(HCtx* h, int* saved) noexcept nogil:
+    # The decision-wide tables (h_board, the Move plan) describe the real
+    # position: while h_after tries hypothetical token counts, they are
+    # computed on the counts h_init found (h_restore_res puts the others back),
+    # so their value does not depend on which evaluation asked first.
+    cdef int r
+    for r in range(4):
+        saved[r] = h.res[r]
+        h.res[r] = h.real_res[r]
+
+
+cdef inline void h_restore_res(HCtx* h, const int* saved) noexcept nogil:
+    cdef int r
+    for r in range(4):
+        h.res[r] = saved[r]
+
+
 cdef void h_board(HCtx* h) noexcept nogil:
     # Tables for movement, deployment and placement decisions.
+    cdef int saved[4]
+    if h.board_ready:
+        return
+    h_use_real_res(h, saved)
+    h_board_calc(h)
+    h_restore_res(h, saved)
+
+
+cdef void h_board_calc(HCtx* h) noexcept nogil:
     cdef const GameState* g = h.g
     cdef const Rules* r = g.rules
     cdef const Player* p = &g.p[h.seat]
@@ -863,8 +891,6 @@ cdef void h_board(HCtx* h) noexcept nogil:
     cdef int tcell[N_CELLS]
     cdef double tworth[N_CELLS]
     cdef double tv, v
-    if h.board_ready:
-        return
     h.board_ready = True
     memset(h.my_units, 0, sizeof(h.my_units))
     memset(h.my_plastic, 0, sizeof(h.my_plastic))
@@ -1241,9 +1267,12 @@ cdef double h_unit_best_calc(HCtx* h, int u, int frm, int steps, int* best_cell)
 cdef double h_move_plan(HCtx* h, int units, bint factory) noexcept nogil:
     # Worth of a Move of `units` units (cached for the decision).
     cdef int k = 1 if factory else 0
+    cdef int saved[4]
     if h.plan_units[k] != units:
         h.plan_units[k] = units
+        h_use_real_res(h, saved)
         h.plan_value[k] = h_move_plan_calc(h, units, factory)
+        h_restore_res(h, saved)
     return h.plan_value[k]
 
 
@@ -1579,15 +1608,45 @@ cdef double h_after(HCtx* h, int s_now, const int* dres) noexcept nogil:
 cdef double h_section(HCtx* h, int s) noexcept nogil:
     # Worth of section s: its best top option followed by its bottom action,
     # and the next turn this leaves.
+    cdef SectionMemo* sm = &h.sp.section_memo
+    cdef bint record
     cdef int d[4]
     cdef int i
     cdef double best = H_NEG, v
     h_tops(h)
+    record = sm.g == h.g and h.n_tops[s] <= 16
     for i in range(h.n_tops[s]):
         v = h_top_total(h, h.tops[s][i], s, d, True)
+        if record:
+            sm.tops[s][i] = h.tops[s][i]
+            sm.val[s][i] = v
         if v > best:
             best = v
+    if record:
+        sm.n_tops[s] = h.n_tops[s]
+        sm.have |= 1 << s
     return best
+
+
+cdef bint h_top_from_memo(const GameState* g, SectionMemo* sm, const int32_t* options, int n,
+                          double* sc) noexcept nogil:
+    # The Top decision right after this seat's Section decision: the values
+    # h_section gave these options then (h_top_total with the look-ahead,
+    # exactly what h_score would compute now). False when they are not all
+    # there; the memo is used once.
+    cdef int s = g.t.section, i, j
+    if (sm.g != g or sm.n_decisions != g.n_decisions - 1 or sm.turn != g.turn
+            or s < 0 or s > 4 or not (sm.have >> s) & 1):
+        return False
+    sm.g = NULL
+    for i in range(n):
+        for j in range(sm.n_tops[s]):
+            if sm.tops[s][j] == options[i]:
+                sc[i] = sm.val[s][j]
+                break
+        else:
+            return False
+    return True
 
 
 # ---------------------------------------------------------------- combat
@@ -1976,6 +2035,18 @@ cdef double h_carry_res(HCtx* h, int n) noexcept nogil:
 
 # ---------------------------------------------------------------- the policy
 
+# Whether a Top decision may take its values from the Section decision just
+# before it (SectionMemo). Off only in the test that checks the games are the
+# same either way.
+cdef bint h_reuse_decisions = True
+
+
+def _set_decision_reuse(bint on):
+    """Testing hook: turn the Section -> Top value reuse on or off."""
+    global h_reuse_decisions
+    h_reuse_decisions = on
+
+
 cdef int32_t heuristic_choose(const GameState* g, int seat, int policy_id, const double* w,
                               SeatPolicy* sp, const int32_t* options, int n) noexcept nogil:
     """Pick one of `options` for `seat` at the pending decision: the best
@@ -1987,11 +2058,18 @@ cdef int32_t heuristic_choose(const GameState* g, int seat, int policy_id, const
     cdef int kind = g.decision
     if n <= 1:
         return options[0]
-    h_init(&h, g, seat, w)
-    h.sp = sp
-    h.dist = &sp.dist
+    if not (kind == DK_TOP and h_top_from_memo(g, &sp.section_memo, options, n, sc)):
+        h_init(&h, g, seat, w)
+        h.sp = sp
+        h.dist = &sp.dist
+        if kind == DK_SECTION and h_reuse_decisions:
+            sp.section_memo.g = g
+            sp.section_memo.n_decisions = g.n_decisions
+            sp.section_memo.turn = g.turn
+            sp.section_memo.have = 0
+        for i in range(n):
+            sc[i] = h_score(&h, kind, options[i])
     for i in range(n):
-        sc[i] = h_score(&h, kind, options[i])
         if sc[i] > best:
             best = sc[i]
     nbest = 0
@@ -2066,6 +2144,8 @@ cdef class CompiledSeats:
         if s >= self.n:
             raise UserError(f"seat {s} decides but only {self.n} seats have a policy")
         game.n_opts = k
+        # The Game may have been changed between two calls: no value is carried over.
+        self.seat_pol[s].section_memo.g = NULL
         return choose(self.pol[s], &game.g, s, game.buf, k, &self.seat_pol[s],
                       &self.w[s * N_POLICY_WEIGHTS])
 

@@ -42,6 +42,21 @@ ctypedef struct PotMemo:
     double pot[N_CELLS]
 
 
+ctypedef struct SectionMemo:
+    # What a seat's Section decision found each section's top options worth
+    # (heuristics.pxi h_section), kept for the Top decision that follows it.
+    # Only the section choice is applied in between, and a heuristic value is
+    # a pure function of the position, so these are the values the Top
+    # decision would compute again.
+    const GameState* g             # the game it was computed in; NULL: none
+    int32_t n_decisions            # g.n_decisions at that Section decision
+    int32_t turn
+    uint8_t have                   # bit s: section s's options are recorded
+    int n_tops[5]
+    int32_t tops[5][16]
+    double val[5][16]
+
+
 ctypedef struct SeatPolicy:
     # What the compiled policy of one seat keeps during one game: its own
     # random stream, and caches of pure functions of the position (a cache
@@ -49,6 +64,7 @@ ctypedef struct SeatPolicy:
     Rng rng
     DistTable dist
     PotMemo pot_memo[2]            # the character's field, the mechs' field
+    SectionMemo section_memo
 
 
 cdef inline void seat_policy_init(SeatPolicy* sp, uint64_t game_seed, int seat) noexcept nogil:
@@ -57,6 +73,7 @@ cdef inline void seat_policy_init(SeatPolicy* sp, uint64_t game_seed, int seat) 
     sp.dist.rows_ready = 0
     sp.pot_memo[0].adj_key = -1
     sp.pot_memo[1].adj_key = -1
+    sp.section_memo.g = NULL
 
 
 cdef inline int32_t choose_random(const int32_t* opts, int n, Rng* rng) noexcept nogil:
