@@ -68,89 +68,9 @@ cdef enum:
     HW_LOOKAHEAD = 30       # weight of the next turn a choice leaves (0: one turn only)
     N_HW = 31
 
-cdef enum:
-    H_AFTER_MEMO = 24       # token counts remembered by h_after per section and decision
-
 cdef double H_LAMBDA = 0.7      # potential decay per step toward a target
 cdef double H_NEG = -1.0e9
 cdef double H_EPS = 1.0e-9
-
-
-ctypedef struct HCtx:
-    const GameState* g
-    const double* w
-    int seat
-    int n_players
-    int8_t ctl[N_CELLS]
-    int res[4]              # own controlled tokens by Resource (h_after changes them for a while)
-    int real_res[4]         # the counts h_init found (the decision-wide tables use these)
-    bint tok_ready          # tok_val is filled (the end of h_init)
-    double tok_val[4][4]    # h_tok by Resource and have // cost (capped at 3)
-    uint64_t wk_cells       # cells with own workers (bases included)
-    int8_t wk_on[N_CELLS]   # own workers by cell
-    uint32_t pop_ready      # h_pop_level / h_power_level by track space, per decision
-    uint32_t power_ready
-    double pop_lv[N_TRACK_POPULARITY + 1]
-    double power_lv[N_TRACK_POWER + 1]
-    int res_total
-    int tier
-    double star_val         # one more star at the end (more as the own end nears)
-    double progress         # 0..1: how near the game's end is (most stars placed)
-    double terr_val         # one more controlled territory at the end
-    double pair_val         # one more pair of resources at the end
-    double turns_left       # rough own turns left
-    int cost[4]             # bottom costs by BottomAction (= by Resource)
-    int uses[4]             # bottom effects still possible by BottomAction
-    double eff[4]           # value of one bottom effect (0 when exhausted)
-    double bval[4]          # value of taking bottom b with effect and coins
-    double coinsonly[4]     # value of taking it for coins and bonus only
-    int wk_board
-    int on_mat
-    int prod_k
-    bint coerce
-    # board tables (h_board)
-    bint board_ready
-    int8_t my_units[N_CELLS]
-    int8_t my_workers[N_CELLS]
-    int8_t my_plastic[N_CELLS]
-    int8_t en_plastic[N_CELLS]
-    int8_t en_units[N_CELLS]
-    int8_t en_seat[N_CELLS]
-    int8_t my_struct[N_CELLS]
-    int8_t threat[N_CELLS]
-    double pv[N_CELLS]      # production value of the workers on each cell
-    double prod_base        # production potential (best Produce now)
-    int n_best_pv           # the largest positive pv outside the Mill's cell, descending
-    int best_pv_cell[5]     # (enough that h_prod_after can drop two cells and keep 3)
-    double best_pv[5]
-    double prod_mult        # weight of that potential (W_PRODUCTION)
-    double char_pot[N_CELLS]
-    double mech_pot[N_CELLS]
-    double obj_terrain[8]
-    SeatPolicy* sp          # what the seat keeps between decisions (policies.pxi)
-    DistTable* dist         # = &sp.dist: the seat's rough adjacency and distances
-    # caches of one decision
-    int plan_units[2]       # units of the cached Move plan (mat, Factory card); -1 none
-    double plan_value[2]
-    bint tops_ready
-    int n_tops[5]
-    int32_t tops[5][16]     # top options by section (h_tops)
-    # h_unit_best by unit class, steps and start cell, for the token counts ub_res
-    uint64_t ub_res
-    uint64_t ub_ready[3][4]
-    int8_t ub_cell[3][4][N_CELLS]
-    double ub_val[3][4][N_CELLS]
-    # step_targets of this decision by unit class (character, mech, worker) and cell
-    uint64_t steps_ready[3]
-    uint64_t steps_mask[3][N_CELLS]
-    # h_after's memo: the best next turn from each section, by the own token
-    # counts that section's value depends on (dep_mask over the packed counts)
-    bint deps_ready
-    uint64_t dep_mask[5]
-    int n_after[5]
-    uint64_t after_key[5][H_AFTER_MEMO]
-    double after_val[5][H_AFTER_MEMO]
-    GameState scratch       # private copy for option listing and tile pricing
 
 
 # ---------------------------------------------------------------- small values
@@ -513,6 +433,40 @@ cdef double h_recruit_own(HCtx* h, int b) noexcept nogil:
 
 # ---------------------------------------------------------------- context
 
+cdef inline size_t h_position_bytes(const GameState* g) noexcept nogil:
+    # The position part of the state: every player, the board's tokens and
+    # encounters, the decks and the factions in play (GameState.p up to
+    # GameState.active). The turn context, the bookkeeping and the chance
+    # stream lie outside it.
+    return <size_t>(<const char*>&g.active - <const char*>&g.p[0])
+
+
+cdef void h_begin(HCtx* h, const GameState* g, int seat, const double* w) noexcept nogil:
+    # Start a decision. In the same game, seat and position as the seat's last
+    # decision (and with the same mover, which control depends on), everything
+    # h_init derives and every cache of the position is still right: only what
+    # depends on the turn context is dropped (the listed top options, the
+    # look-ahead's memo, a Move plan made before other units moved).
+    cdef int i
+    if (h_reuse_decisions and h.seen_ok and h.g == g and h.seat == seat and h.w == w
+            and h.seen_active == g.active
+            and memcmp(&h.seen.p[0], &g.p[0], h_position_bytes(g)) == 0):
+        h.tops_ready = False
+        h.deps_ready = False
+        h.trade_ready = 0
+        for i in range(5):
+            h.n_after[i] = 0
+        if h.plan_moved != g.t.moved:
+            h.plan_units[0] = -1
+            h.plan_units[1] = -1
+            h.plan_moved = g.t.moved
+        return
+    h_init(h, g, seat, w)
+    memcpy(&h.seen.p[0], &g.p[0], h_position_bytes(g))
+    h.seen_active = g.active
+    h.seen_ok = True
+
+
 cdef void h_init(HCtx* h, const GameState* g, int seat, const double* w) noexcept nogil:
     cdef const Player* p = &g.p[seat]
     cdef int b, s, most = 0, r, i, c
@@ -524,7 +478,9 @@ cdef void h_init(HCtx* h, const GameState* g, int seat, const double* w) noexcep
     h.tops_ready = False
     h.plan_units[0] = -1
     h.plan_units[1] = -1
+    h.plan_moved = g.t.moved
     h.deps_ready = False
+    h.trade_ready = 0
     for i in range(5):
         h.n_after[i] = 0
     h.ub_res = <uint64_t>(-1)
@@ -705,7 +661,7 @@ cdef inline int h_mill_cell(HCtx* h) noexcept nogil:
 cdef const uint8_t* h_dist_from(HCtx* h, int src) noexcept nogil:
     # Steps from src over this seat's rough plastic adjacency (h_adjacency), 99 where
     # unreachable: a breadth-first search, done once per adjacency and cached.
-    cdef DistTable* t = h.dist
+    cdef DistTable* t = &h.dist
     cdef uint8_t* dist = t.dist[src]
     cdef int queue[N_CELLS]
     cdef int head = 0, tail = 0, c, d
@@ -741,7 +697,7 @@ cdef void h_spread(HCtx* h, int which, const int* cells, const double* worth, in
     # is the previous one times H_LAMBDA, so every distance gets the same
     # rounding. The field is a pure function of the targets and the adjacency,
     # so the seat's last one is reused while they are unchanged.
-    cdef PotMemo* memo = &h.sp.pot_memo[which]
+    cdef PotMemo* memo = &h.pot_memo[which]
     cdef const uint8_t* dist
     cdef double decayed[N_CELLS]
     cdef int i, k, d
@@ -775,7 +731,7 @@ cdef void h_adjacency(HCtx* h) noexcept nogil:
     # of these inputs changed since the seat's last decision.
     cdef const GameState* g = h.g
     cdef const Rules* r = g.rules
-    cdef DistTable* t = h.dist
+    cdef DistTable* t = &h.dist
     cdef int c, d, nb, tt
     cdef int mine = g.p[h.seat].structure_cell[S_MINE]
     cdef bint lakes_ok = has_ability(g, h.seat, AB_SEAWORTHY) or has_ability(g, h.seat, AB_SUBMERGE)
@@ -1608,7 +1564,7 @@ cdef double h_after(HCtx* h, int s_now, const int* dres) noexcept nogil:
 cdef double h_section(HCtx* h, int s) noexcept nogil:
     # Worth of section s: its best top option followed by its bottom action,
     # and the next turn this leaves.
-    cdef SectionMemo* sm = &h.sp.section_memo
+    cdef SectionMemo* sm = &h.section_memo
     cdef bint record
     cdef int d[4]
     cdef int i
@@ -1949,23 +1905,35 @@ cdef double h_score(HCtx* h, int kind, int32_t opt) noexcept nogil:
 
 cdef double h_trade(HCtx* h, int opt) noexcept nogil:
     # One token of a Trade (or none more): the best completion of the Trade
-    # with this token, followed by the bottom action and the next turn.
+    # with this token, followed by the bottom action and the next turn. The
+    # cell only adds a tie-break (own workers there), so the rest is worked
+    # out once per resource and decision.
+    cdef int k = opt % 4 if opt else 4
+    if not (h.trade_ready >> k) & 1:
+        h.trade_ready |= 1 << k
+        h.trade_val[k] = h_trade_token(h, opt % 4 if opt else -1)
+    if opt:
+        return h.trade_val[k] + 0.01 * h_own_workers(h, opt // 4)
+    return h.trade_val[k]
+
+
+cdef double h_trade_token(HCtx* h, int r) noexcept nogil:
+    # h_trade without the cell: r is the token's Resource, -1 for no token.
     cdef const GameState* g = h.g
     cdef const Player* p = &g.p[h.seat]
-    cdef int s = g.t.section, left = g.t.trade_left, r, r2, b, spent, k
+    cdef int s = g.t.section, left = g.t.trade_left, r2, b, spent, k
     cdef int gain[4]
     cdef double v, best = H_NEG, base
-    r = opt % 4
-    if opt == 0:
+    if r < 0:
         left = 0
     if s < 0 or s > 3:
-        return h_tok(h, r, h.res[r]) if opt else 0.0
+        return h_tok(h, r, h.res[r]) if r >= 0 else 0.0
     b = g.rules.mats[p.mat].bottom_of_section[s]
     for r2 in range(4 if left >= 2 else 1):
         for k in range(4):
             gain[k] = 0
         base = 0.0
-        if opt:
+        if r >= 0:
             gain[r] += 1
             base = h_tok(h, r, h.res[r])
         if left >= 2:
@@ -1976,8 +1944,6 @@ cdef double h_trade(HCtx* h, int opt) noexcept nogil:
         v += h.w[HW_LOOKAHEAD] * h_after(h, s, gain)
         if v > best:
             best = v
-    if opt:
-        best += 0.01 * h_own_workers(h, opt // 4)
     return best
 
 
@@ -2051,24 +2017,22 @@ cdef int32_t heuristic_choose(const GameState* g, int seat, int policy_id, const
                               SeatPolicy* sp, const int32_t* options, int n) noexcept nogil:
     """Pick one of `options` for `seat` at the pending decision: the best
     scored, ties broken uniformly on the seat's own stream."""
-    cdef HCtx h
+    cdef HCtx* h = &sp.h
     cdef double sc[MAX_OPTIONS]
     cdef double best = H_NEG
     cdef int i, k, nbest
     cdef int kind = g.decision
     if n <= 1:
         return options[0]
-    if not (kind == DK_TOP and h_top_from_memo(g, &sp.section_memo, options, n, sc)):
-        h_init(&h, g, seat, w)
-        h.sp = sp
-        h.dist = &sp.dist
+    if not (kind == DK_TOP and h_top_from_memo(g, &h.section_memo, options, n, sc)):
+        h_begin(h, g, seat, w)
         if kind == DK_SECTION and h_reuse_decisions:
-            sp.section_memo.g = g
-            sp.section_memo.n_decisions = g.n_decisions
-            sp.section_memo.turn = g.turn
-            sp.section_memo.have = 0
+            h.section_memo.g = g
+            h.section_memo.n_decisions = g.n_decisions
+            h.section_memo.turn = g.turn
+            h.section_memo.have = 0
         for i in range(n):
-            sc[i] = h_score(&h, kind, options[i])
+            sc[i] = h_score(h, kind, options[i])
     for i in range(n):
         if sc[i] > best:
             best = sc[i]
@@ -2145,7 +2109,8 @@ cdef class CompiledSeats:
             raise UserError(f"seat {s} decides but only {self.n} seats have a policy")
         game.n_opts = k
         # The Game may have been changed between two calls: no value is carried over.
-        self.seat_pol[s].section_memo.g = NULL
+        self.seat_pol[s].h.section_memo.g = NULL
+        self.seat_pol[s].h.seen_ok = False
         return choose(self.pol[s], &game.g, s, game.buf, k, &self.seat_pol[s],
                       &self.w[s * N_POLICY_WEIGHTS])
 

@@ -20,60 +20,18 @@ cdef enum:
 COMPILED_POLICIES = {"random": POLICY_RANDOM}   # heuristics.pxi adds its names
 
 
-ctypedef struct DistTable:
-    # Steps between cells over one adjacency (the heuristics' rough movement
-    # graph of a seat, heuristics.pxi h_board). A row is filled on first use
-    # and kept while the seat's adjacency stays the same (it changes only when
-    # the seat gains a movement ability or builds its Mine).
-    int64_t key                    # what the adjacency was built from (-1: nothing yet)
-    uint64_t adj[N_CELLS]
-    uint64_t rows_ready
-    uint8_t dist[N_CELLS][N_CELLS]  # dist[a][b]: steps from a to b, 99 if unreachable
-    uint8_t far[N_CELLS]            # the largest finite entry of each row
-
-
-ctypedef struct PotMemo:
-    # The last potential field a seat's heuristics spread (heuristics.pxi
-    # h_spread) and what it was spread from.
-    int64_t adj_key                # DistTable.key it was spread over (-1: none)
-    int n
-    int cell[N_CELLS]
-    double worth[N_CELLS]
-    double pot[N_CELLS]
-
-
-ctypedef struct SectionMemo:
-    # What a seat's Section decision found each section's top options worth
-    # (heuristics.pxi h_section), kept for the Top decision that follows it.
-    # Only the section choice is applied in between, and a heuristic value is
-    # a pure function of the position, so these are the values the Top
-    # decision would compute again.
-    const GameState* g             # the game it was computed in; NULL: none
-    int32_t n_decisions            # g.n_decisions at that Section decision
-    int32_t turn
-    uint8_t have                   # bit s: section s's options are recorded
-    int n_tops[5]
-    int32_t tops[5][16]
-    double val[5][16]
-
-
 ctypedef struct SeatPolicy:
     # What the compiled policy of one seat keeps during one game: its own
-    # random stream, and caches of pure functions of the position (a cache
-    # never changes a choice, only how fast it is made).
+    # random stream, and the heuristics' context (heuristics_ctx.pxi), whose
+    # caches hold pure functions of the position (a cache never changes a
+    # choice, only how fast it is made).
     Rng rng
-    DistTable dist
-    PotMemo pot_memo[2]            # the character's field, the mechs' field
-    SectionMemo section_memo
+    HCtx h
 
 
 cdef inline void seat_policy_init(SeatPolicy* sp, uint64_t game_seed, int seat) noexcept nogil:
     rng_seed(&sp.rng, derive_seed(game_seed, 1 + seat))
-    sp.dist.key = -1
-    sp.dist.rows_ready = 0
-    sp.pot_memo[0].adj_key = -1
-    sp.pot_memo[1].adj_key = -1
-    sp.section_memo.g = NULL
+    h_ctx_init(&sp.h)
 
 
 cdef inline int32_t choose_random(const int32_t* opts, int n, Rng* rng) noexcept nogil:

@@ -30,6 +30,7 @@ include "combat.pxi"
 include "actions.pxi"
 include "turn.pxi"
 include "checks.pxi"
+include "heuristics_ctx.pxi"  # the heuristics' per-seat context (before SeatPolicy)
 include "policies.pxi"
 include "batch.pxi"
 include "pyapi.pxi"

@@ -1,0 +1,143 @@
+# The heuristics' context of one seat (heuristics.pxi): what h_init derives
+# from the position, the caches filled while options are scored, and what the
+# seat keeps for the whole game. It lives in the seat's SeatPolicy
+# (policies.pxi), so a decision taken in the same position as the seat's last
+# one keeps everything that is a function of the position (h_begin).
+
+ctypedef struct DistTable:
+    # Steps between cells over one adjacency (the heuristics' rough movement
+    # graph of a seat, heuristics.pxi h_board). A row is filled on first use
+    # and kept while the seat's adjacency stays the same (it changes only when
+    # the seat gains a movement ability or builds its Mine).
+    int64_t key                    # what the adjacency was built from (-1: nothing yet)
+    uint64_t adj[N_CELLS]
+    uint64_t rows_ready
+    uint8_t dist[N_CELLS][N_CELLS]  # dist[a][b]: steps from a to b, 99 if unreachable
+    uint8_t far[N_CELLS]            # the largest finite entry of each row
+
+
+ctypedef struct PotMemo:
+    # The last potential field a seat's heuristics spread (heuristics.pxi
+    # h_spread) and what it was spread from.
+    int64_t adj_key                # DistTable.key it was spread over (-1: none)
+    int n
+    int cell[N_CELLS]
+    double worth[N_CELLS]
+    double pot[N_CELLS]
+
+
+ctypedef struct SectionMemo:
+    # What a seat's Section decision found each section's top options worth
+    # (heuristics.pxi h_section), kept for the Top decision that follows it.
+    # Only the section choice is applied in between, and a heuristic value is
+    # a pure function of the position, so these are the values the Top
+    # decision would compute again.
+    const GameState* g             # the game it was computed in; NULL: none
+    int32_t n_decisions            # g.n_decisions at that Section decision
+    int32_t turn
+    uint8_t have                   # bit s: section s's options are recorded
+    int n_tops[5]
+    int32_t tops[5][16]
+    double val[5][16]
+
+
+cdef enum:
+    H_AFTER_MEMO = 24       # token counts remembered by h_after per section and decision
+
+ctypedef struct HCtx:
+    const GameState* g
+    const double* w
+    int seat
+    int n_players
+    int8_t ctl[N_CELLS]
+    int res[4]              # own controlled tokens by Resource (h_after changes them for a while)
+    int real_res[4]         # the counts h_init found (the decision-wide tables use these)
+    bint tok_ready          # tok_val is filled (the end of h_init)
+    double tok_val[4][4]    # h_tok by Resource and have // cost (capped at 3)
+    uint64_t wk_cells       # cells with own workers (bases included)
+    int8_t wk_on[N_CELLS]   # own workers by cell
+    uint32_t pop_ready      # h_pop_level / h_power_level by track space, per decision
+    uint32_t power_ready
+    double pop_lv[N_TRACK_POPULARITY + 1]
+    double power_lv[N_TRACK_POWER + 1]
+    int res_total
+    int tier
+    double star_val         # one more star at the end (more as the own end nears)
+    double progress         # 0..1: how near the game's end is (most stars placed)
+    double terr_val         # one more controlled territory at the end
+    double pair_val         # one more pair of resources at the end
+    double turns_left       # rough own turns left
+    int cost[4]             # bottom costs by BottomAction (= by Resource)
+    int uses[4]             # bottom effects still possible by BottomAction
+    double eff[4]           # value of one bottom effect (0 when exhausted)
+    double bval[4]          # value of taking bottom b with effect and coins
+    double coinsonly[4]     # value of taking it for coins and bonus only
+    int wk_board
+    int on_mat
+    int prod_k
+    bint coerce
+    # board tables (h_board)
+    bint board_ready
+    int8_t my_units[N_CELLS]
+    int8_t my_workers[N_CELLS]
+    int8_t my_plastic[N_CELLS]
+    int8_t en_plastic[N_CELLS]
+    int8_t en_units[N_CELLS]
+    int8_t en_seat[N_CELLS]
+    int8_t my_struct[N_CELLS]
+    int8_t threat[N_CELLS]
+    double pv[N_CELLS]      # production value of the workers on each cell
+    double prod_base        # production potential (best Produce now)
+    int n_best_pv           # the largest positive pv outside the Mill's cell, descending
+    int best_pv_cell[5]     # (enough that h_prod_after can drop two cells and keep 3)
+    double best_pv[5]
+    double prod_mult        # weight of that potential (W_PRODUCTION)
+    double char_pot[N_CELLS]
+    double mech_pot[N_CELLS]
+    double obj_terrain[8]
+    # kept for the whole game
+    DistTable dist          # the seat's rough adjacency and distances
+    PotMemo pot_memo[2]     # the character's field, the mechs' field
+    SectionMemo section_memo
+    # the position the caches below were computed for (h_begin)
+    bint seen_ok
+    int8_t seen_active
+    GameState seen          # only its position part (p .. inactive_bases) is kept
+    uint16_t plan_moved     # g.t.moved the Move plan was computed for
+    # caches of one position
+    int plan_units[2]       # units of the cached Move plan (mat, Factory card); -1 none
+    double plan_value[2]
+    bint tops_ready
+    int n_tops[5]
+    int32_t tops[5][16]     # top options by section (h_tops)
+    # h_unit_best by unit class, steps and start cell, for the token counts ub_res
+    uint64_t ub_res
+    uint64_t ub_ready[3][4]
+    int8_t ub_cell[3][4][N_CELLS]
+    double ub_val[3][4][N_CELLS]
+    # step_targets of this decision by unit class (character, mech, worker) and cell
+    uint64_t steps_ready[3]
+    uint64_t steps_mask[3][N_CELLS]
+    # h_after's memo: the best next turn from each section, by the own token
+    # counts that section's value depends on (dep_mask over the packed counts)
+    bint deps_ready
+    uint64_t dep_mask[5]
+    int n_after[5]
+    uint64_t after_key[5][H_AFTER_MEMO]
+    double after_val[5][H_AFTER_MEMO]
+    # h_trade by the token's Resource (4: no token), within one decision
+    uint8_t trade_ready
+    double trade_val[5]
+    GameState scratch       # private copy for option listing and tile pricing
+
+
+
+
+cdef inline void h_ctx_init(HCtx* h) noexcept nogil:
+    # A new game: nothing kept.
+    h.dist.key = -1
+    h.dist.rows_ready = 0
+    h.pot_memo[0].adj_key = -1
+    h.pot_memo[1].adj_key = -1
+    h.section_memo.g = NULL
+    h.seen_ok = False
