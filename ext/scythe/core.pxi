@@ -106,13 +106,15 @@ cdef inline void discard_card(GameState* g, int seat, int value) noexcept nogil:
 cdef inline bint has_ability(const GameState* g, int seat, int ability) noexcept nogil:
     # A mech ability is active once the mech covering it is deployed
     # (Rulebook §9.2); it serves the character and every mech.
-    cdef const FactionData* f = &g.rules.factions[g.p[seat].faction]
+    cdef unsigned int spaces = g.rules.factions[g.p[seat].faction].ability_spaces[ability]
     cdef int k
     if seat == g.automa.seat:
         return False          # the Automa uses no mech abilities (Rulebook 003 p.2)
-    for k in range(N_MECHS):
-        if f.mech_ability[k] == ability and g.p[seat].mech_deployed[k]:
+    while spaces:
+        k = lowest_bit(spaces)
+        if g.p[seat].mech_deployed[k]:
             return True
+        spaces &= spaces - 1
     return False
 
 

@@ -470,6 +470,7 @@ cdef void h_begin(HCtx* h, const GameState* g, int seat, const double* w) noexce
 cdef void h_init(HCtx* h, const GameState* g, int seat, const double* w) noexcept nogil:
     cdef const Player* p = &g.p[seat]
     cdef int b, s, most = 0, r, i, c
+    cdef uint64_t own
     h.g = g
     h.w = w
     h.seat = seat
@@ -501,10 +502,14 @@ cdef void h_init(HCtx* h, const GameState* g, int seat, const double* w) noexcep
             h.wk_cells |= bit(c)
     for r in range(4):
         h.res[r] = 0
+    own = 0
     for c in range(1, N_CELLS):
-        if h.ctl[c] == seat:
-            for r in range(4):
-                h.res[r] += g.cell_res[c][r]
+        own |= (<uint64_t>(h.ctl[c] == seat)) << c
+    while own:
+        c = lowest_bit(own)
+        own &= own - 1
+        for r in range(4):
+            h.res[r] += g.cell_res[c][r]
     h.res_total = 0
     for r in range(4):
         h.res_total += h.res[r]
@@ -572,11 +577,13 @@ cdef bint h_blocked(HCtx* h, int b) noexcept nogil:
     # worker (and, to build, no structure yet) (§9.2, §9.3).
     cdef const GameState* g = h.g
     cdef int c
+    cdef uint64_t m = h.wk_cells & ~(<uint64_t>1)     # cells with own workers
     if b != BOT_DEPLOY and b != BOT_BUILD:
         return False
-    for c in range(1, N_CELLS):
-        if (h.ctl[c] == h.seat and is_territory(g, c) and g.rules.terrain[c] != T_LAKE
-                and h_own_workers(h, c) > 0):
+    while m:
+        c = lowest_bit(m)
+        m &= m - 1
+        if h.ctl[c] == h.seat and is_territory(g, c) and g.rules.terrain[c] != T_LAKE:
             if b == BOT_DEPLOY or structure_on(g, c) < 0:
                 return False
     return True
@@ -963,8 +970,8 @@ cdef void h_board_calc(HCtx* h) noexcept nogil:
         if h.threat[c]:
             h.mech_pot[c] += h.w[HW_GUARD] * (1.0 if h.my_workers[c] < 3 else 1.5)
     for c in range(1, N_CELLS):
-        if h.mech_pot[c] * 0.5 > h.char_pot[c]:
-            h.char_pot[c] = h.mech_pot[c] * 0.5
+        v = h.mech_pot[c] * 0.5
+        h.char_pot[c] = v if v > h.char_pot[c] else h.char_pot[c]
 
 
 cdef inline double h_combat_star(HCtx* h) noexcept nogil:

@@ -134,9 +134,21 @@ cdef uint64_t step_targets(const GameState* g, int seat, int u, int frm) noexcep
     m &= ~bit(frm)
     if not plastic:
         # A worker may not enter a territory with any enemy unit (§8.3).
-        for c in range(1, N_CELLS):
-            if (m >> c) & 1 and enemy_units_on(g, seat, c):
-                m &= ~bit(c)
+        m &= ~enemy_unit_cells(g, seat)
+    return m
+
+
+cdef inline uint64_t enemy_unit_cells(const GameState* g, int seat) noexcept nogil:
+    # Cells holding a unit of another seat (as a mask; enemy_units_on per cell).
+    cdef uint64_t m = 0
+    cdef int s, u, c
+    for s in range(g.n_players):
+        if s == seat:
+            continue
+        for u in range(N_UNITS):
+            c = g.p[s].unit_cell[u]
+            if c > 0 and c < N_CELLS:
+                m |= bit(c)
     return m
 
 

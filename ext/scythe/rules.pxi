@@ -174,8 +174,11 @@ cdef class ScytheRules:
             self.r.factions[i].power = f.power
             self.r.factions[i].combat_cards = f.combat_cards
             self.r.factions[i].ability = _FACTION_ABILITIES.index(f.ability)
+            for k in range(N_ABILITIES):
+                self.r.factions[i].ability_spaces[k] = 0
             for k in range(4):
                 self.r.factions[i].mech_ability[k] = _MECH_ABILITIES.index(f.mech_abilities[k])
+                self.r.factions[i].ability_spaces[self.r.factions[i].mech_ability[k]] |= 1 << k
             self.r.factions[i].riverwalk_terrain_mask = 0
             for tname in f.riverwalk:
                 self.r.factions[i].riverwalk_terrain_mask |= 1 << _TERRAINS.index(tname)

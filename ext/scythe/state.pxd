@@ -173,6 +173,7 @@ ctypedef struct FactionData:
     int8_t combat_cards
     int8_t ability                # FactionAbility
     int8_t mech_ability[4]        # Ability of mech spaces 0..3
+    uint8_t ability_spaces[N_ABILITIES]  # bit k set: mech space k gives that Ability
     uint8_t riverwalk_terrain_mask  # bit t set: Riverwalk may cross into terrain t
     int8_t seat_order             # position in the clockwise seating cycle
 
