@@ -1437,7 +1437,9 @@ cdef double h_top_total(HCtx* h, int opt, int section, int* dres, bint look) noe
     cdef const Player* p = &g.p[h.seat]
     cdef int gain[4]
     cdef int d[4]
-    cdef int b, r, r1, r2, spent
+    cdef int bspent[3]
+    cdef double bnet[3]
+    cdef int b, r, r1, r2, k, spent
     cdef double top, best, v
     top = h_top_option(h, opt, section, gain)
     for r in range(4):
@@ -1450,6 +1452,12 @@ cdef double h_top_total(HCtx* h, int opt, int section, int* dres, bint look) noe
     b = g.rules.mats[p.mat].bottom_of_section[section]
     if opt // 100 == TV_TRADE_RES:
         # Choose the 2 tokens with the bottom action (and next turn) in mind.
+        # The bottom action reads only how many of its own tokens come in (0..2).
+        for k in range(3):
+            for r in range(4):
+                gain[r] = 0
+            gain[b] = k
+            bnet[k] = h_bottom_net(h, b, gain, &bspent[k])
         best = H_NEG
         for r1 in range(4):
             for r2 in range(r1, 4):
@@ -1458,10 +1466,10 @@ cdef double h_top_total(HCtx* h, int opt, int section, int* dres, bint look) noe
                 gain[r1] += 1
                 gain[r2] += 1
                 v = (h_tok(h, r1, h.res[r1]) + h_tok(h, r2, h.res[r2] + (1 if r1 == r2 else 0))
-                     + h_bottom_net(h, b, gain, &spent))
+                     + bnet[gain[b]])
                 for r in range(4):
                     d[r] = gain[r]
-                d[b] -= spent
+                d[b] -= bspent[gain[b]]
                 if look:
                     v += h.w[HW_LOOKAHEAD] * h_after(h, section, d)
                 if v > best:
