@@ -448,6 +448,16 @@ cdef void h_begin(HCtx* h, const GameState* g, int seat, const double* w) noexce
     # depends on the turn context is dropped (the listed top options, the
     # look-ahead's memo, a Move plan made before other units moved).
     cdef int i
+    if h.seen_ok:
+        # Coins, the last section taken and the turns taken are no input of
+        # any of those (only the option listings read them, and the top
+        # options are listed anew each decision), so a change of these alone
+        # keeps them: the kept copy takes their current values before the
+        # comparison.
+        for i in range(g.n_players):
+            h.seen.p[i].coins = g.p[i].coins
+            h.seen.p[i].last_section = g.p[i].last_section
+            h.seen.p[i].turns = g.p[i].turns
     if (h_reuse_decisions and h.seen_ok and h.g == g and h.seat == seat and h.w == w
             and h.seen_active == g.active
             and memcmp(&h.seen.p[0], &g.p[0], h_position_bytes(g)) == 0):
