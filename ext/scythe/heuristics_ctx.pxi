@@ -56,7 +56,7 @@ ctypedef struct HCtx:
     double tok_val[4][4]    # h_tok by Resource and have // cost (capped at 3)
     uint64_t wk_cells       # cells with own workers (bases included)
     int8_t wk_on[N_CELLS]   # own workers by cell
-    uint32_t pop_ready      # h_pop_level / h_power_level by track space, per decision
+    uint32_t pop_ready      # h_pop_level / h_power_level by track space, per position
     uint32_t power_ready
     double pop_lv[N_TRACK_POPULARITY + 1]
     double power_lv[N_TRACK_POWER + 1]
@@ -102,22 +102,23 @@ ctypedef struct HCtx:
     # the position the caches below were computed for (h_begin)
     bint seen_ok
     int8_t seen_active
-    GameState seen          # only its position part (p .. inactive_bases) is kept
+    GameState seen          # only its position part (h_position_bytes) is kept
     uint16_t plan_moved     # g.t.moved the Move plan was computed for
-    # caches of one position
+    # caches of one position (the Move plan also of the units moved so far)
     int plan_units[2]       # units of the cached Move plan (mat, Factory card); -1 none
     double plan_value[2]
-    bint tops_ready
-    int n_tops[5]
-    int32_t tops[5][16]     # top options by section (h_tops)
     # h_unit_best by unit class, steps and start cell, for the token counts ub_res
     uint64_t ub_res
     uint64_t ub_ready[3][4]
     int8_t ub_cell[3][4][N_CELLS]
     double ub_val[3][4][N_CELLS]
-    # step_targets of this decision by unit class (character, mech, worker) and cell
+    # step_targets by unit class (character, mech, worker) and cell
     uint64_t steps_ready[3]
     uint64_t steps_mask[3][N_CELLS]
+    # caches of one decision (they read the turn context)
+    bint tops_ready
+    int n_tops[5]
+    int32_t tops[5][16]     # top options by section (h_tops)
     # h_after's memo: the best next turn from each section, by the own token
     # counts that section's value depends on (dep_mask over the packed counts)
     bint deps_ready
@@ -129,8 +130,6 @@ ctypedef struct HCtx:
     uint8_t trade_ready
     double trade_val[5]
     GameState scratch       # private copy for option listing and tile pricing
-
-
 
 
 cdef inline void h_ctx_init(HCtx* h) noexcept nogil:
