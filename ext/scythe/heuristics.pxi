@@ -1514,22 +1514,37 @@ cdef void h_tops(HCtx* h) noexcept nogil:
 
 cdef void h_section_deps(HCtx* h) noexcept nogil:
     # Which own token counts each section's best (h_top_total without the
-    # look-ahead) reads: its bottom action's resource always; every type when
-    # a top option produces, trades for tokens or is a Factory card. (A Move
-    # plan is cached for the decision, so it adds none.) dep_mask[s] keeps
-    # those counts' 16-bit fields of h_after's packed key.
-    cdef const Player* p = &h.g.p[h.seat]
-    cdef int s, i, v, r
-    cdef uint8_t deps
+    # look-ahead) reads: its bottom action's resource always; for a Produce,
+    # the resources of the cells it may produce on (h_produce_est: own
+    # workers' cells and the Mill's); every type when a top option trades for
+    # tokens or is a Factory card. (The Move plan is computed on the real
+    # counts, so it adds none.) dep_mask[s] keeps those counts' 16-bit fields
+    # of h_after's packed key.
+    cdef const GameState* g = h.g
+    cdef const Player* p = &g.p[h.seat]
+    cdef int s, i, v, r, c
+    cdef uint8_t deps, produced = 0
+    cdef uint64_t m = h.wk_cells & ~(<uint64_t>1)
     h.deps_ready = True
+    c = h_mill_cell(h)
+    if c > 0:
+        m |= bit(c)
+    while m:
+        c = lowest_bit(m)
+        m &= m - 1
+        r = resource_of_terrain(g.rules.terrain[c])
+        if r >= 0 and r < 4:
+            produced |= <uint8_t>(1 << r)
     for s in range(5):
         deps = 0xF
         if s < 4:
-            deps = <uint8_t>(1 << h.g.rules.mats[p.mat].bottom_of_section[s])
+            deps = <uint8_t>(1 << g.rules.mats[p.mat].bottom_of_section[s])
             for i in range(h.n_tops[s]):
                 v = h.tops[s][i] // 100
-                if v == TV_PRODUCE or v == TV_FACTORY or v == TV_TRADE_RES:
+                if v == TV_FACTORY or v == TV_TRADE_RES:
                     deps = 0xF
+                elif v == TV_PRODUCE:
+                    deps |= produced
         h.dep_mask[s] = 0
         for r in range(4):
             if (deps >> r) & 1:
