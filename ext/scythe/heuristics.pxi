@@ -198,7 +198,7 @@ cdef inline double h_tok(HCtx* h, int r, int have) noexcept nogil:
     return h_tok_calc(h, r, have)
 
 
-cdef double h_tok_calc(HCtx* h, int r, int have) noexcept nogil:
+cdef inline double h_tok_calc(HCtx* h, int r, int have) noexcept nogil:
     # Value of one more token of resource r when `have` are held: a share of
     # the bottom action it pays for (the next use counts most), else its
     # end-scoring worth.
@@ -512,14 +512,24 @@ cdef void h_init(HCtx* h, const GameState* g, int seat, const double* w) noexcep
             h.wk_cells |= bit(c)
     for r in range(4):
         h.res[r] = 0
-    own = 0
-    for c in range(1, N_CELLS):
-        own |= (<uint64_t>(h.ctl[c] == seat)) << c
+    # Control needs an own unit or structure on the cell (control_map), so
+    # only those cells are looked at.
+    own = h.wk_cells
+    for i in range(UNIT_WORKER0):
+        c = p.unit_cell[i]
+        if c > 0 and c < N_CELLS:
+            own |= bit(c)
+    for i in range(4):
+        c = p.structure_cell[i]
+        if c > 0 and c < N_CELLS:
+            own |= bit(c)
+    own &= ~(<uint64_t>1)
     while own:
         c = lowest_bit(own)
         own &= own - 1
-        for r in range(4):
-            h.res[r] += g.cell_res[c][r]
+        if h.ctl[c] == seat:
+            for r in range(4):
+                h.res[r] += g.cell_res[c][r]
     h.res_total = 0
     for r in range(4):
         h.res_total += h.res[r]
