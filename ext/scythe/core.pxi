@@ -103,9 +103,12 @@ cdef inline void discard_card(GameState* g, int seat, int value) noexcept nogil:
 
 
 # ---------------------------------------------------------------- abilities
+# A mech ability is active once the mech covering it is deployed (Rulebook
+# §9.2); it serves the character and every mech. The Automa uses none
+# (Rulebook 003 p.2). has_ability asks about one ability through the faction's
+# index of spaces by ability; active_abilities gives them all at once.
+
 cdef inline bint has_ability(const GameState* g, int seat, int ability) noexcept nogil:
-    # A mech ability is active once the mech covering it is deployed
-    # (Rulebook §9.2); it serves the character and every mech.
     cdef unsigned int spaces = g.rules.factions[g.p[seat].faction].ability_spaces[ability]
     cdef int k
     if seat == g.automa.seat:
@@ -116,6 +119,20 @@ cdef inline bint has_ability(const GameState* g, int seat, int ability) noexcept
             return True
         spaces &= spaces - 1
     return False
+
+
+cdef inline uint32_t active_abilities(const GameState* g, int seat) noexcept nogil:
+    # Bit a set: has_ability(g, seat, a).
+    cdef const int8_t* ability = g.rules.factions[g.p[seat].faction].mech_ability
+    cdef const uint8_t* deployed = g.p[seat].mech_deployed
+    cdef uint32_t m = 0
+    cdef int k
+    if seat == g.automa.seat:
+        return 0
+    for k in range(4):
+        if deployed[k]:
+            m |= 1u << ability[k]
+    return m
 
 
 cdef inline int faction_ability(const GameState* g, int seat) noexcept nogil:

@@ -188,13 +188,13 @@ cdef inline double h_cards(HCtx* h, int n) noexcept nogil:
 
 cdef inline double h_tok(HCtx* h, int r, int have) noexcept nogil:
     # h_tok_calc by table once h_init has set what it reads (it depends on
-    # `have` only through have // cost, capped at 3).
-    cdef int c = h.cost[r], k
+    # `have` only through have // cost, capped at 3: three comparisons, as a
+    # division costs more than the rest of the lookup).
+    cdef int c = h.cost[r]
     if c < 1:
         c = 1
-    k = have // c
-    if h.tok_ready and k >= 0:
-        return h.tok_val[r][k if k < 3 else 3]
+    if h.tok_ready and have >= 0:
+        return h.tok_val[r][(have >= c) + (have >= 2 * c) + (have >= 3 * c)]
     return h_tok_calc(h, r, have)
 
 
@@ -464,8 +464,6 @@ cdef void h_begin(HCtx* h, const GameState* g, int seat, const double* w) noexce
         h.tops_ready = False
         h.deps_ready = False
         h.trade_ready = 0
-        for i in range(5):
-            h.n_after[i] = 0
         if h.plan_moved != g.t.moved:
             h.plan_units[0] = -1
             h.plan_units[1] = -1
@@ -492,8 +490,6 @@ cdef void h_init(HCtx* h, const GameState* g, int seat, const double* w) noexcep
     h.plan_moved = g.t.moved
     h.deps_ready = False
     h.trade_ready = 0
-    for i in range(5):
-        h.n_after[i] = 0
     h.ub_res = <uint64_t>(-1)
     memset(h.ub_ready, 0, sizeof(h.ub_ready))
     h.steps_ready[0] = 0
@@ -626,8 +622,10 @@ cdef double h_cell_prod(HCtx* h, int c, int n) noexcept nogil:
     return h_toks(h, r, h.res[r], n)
 
 
-cdef double h_topk(HCtx* h, const double* pv, int mill_cell) noexcept nogil:
+cdef double h_topk(HCtx* h, const double* pv, int mill_cell, uint64_t cells) noexcept nogil:
     # The best Produce: the prod_k best cells, plus the Mill's cell on top.
+    # `cells` holds every cell whose pv may be positive (walked in ascending
+    # order, as a pass over the board would).
     cdef double best[3]
     cdef int c, i, j, k = h.prod_k
     cdef double v, total = 0.0
@@ -635,7 +633,10 @@ cdef double h_topk(HCtx* h, const double* pv, int mill_cell) noexcept nogil:
         k = 3
     for i in range(3):
         best[i] = 0.0
-    for c in range(1, N_CELLS):
+    cells &= ~(<uint64_t>1)
+    while cells:
+        c = lowest_bit(cells)
+        cells &= cells - 1
         v = pv[c]
         if v <= 0.0 or c == mill_cell:
             continue
@@ -655,11 +656,15 @@ cdef double h_topk(HCtx* h, const double* pv, int mill_cell) noexcept nogil:
 
 
 cdef void h_best_pv(HCtx* h, int mill_cell) noexcept nogil:
-    # The 5 largest positive pv values outside the Mill's cell, descending.
+    # The 5 largest positive pv values outside the Mill's cell, descending
+    # (ties in ascending cell order).
     cdef int c, i, j
     cdef double v
+    cdef uint64_t cells = h.pv_cells & ~(<uint64_t>1)
     h.n_best_pv = 0
-    for c in range(1, N_CELLS):
+    while cells:
+        c = lowest_bit(cells)
+        cells &= cells - 1
         v = h.pv[c]
         if v <= 0.0 or c == mill_cell:
             continue
@@ -726,7 +731,8 @@ cdef void h_spread(HCtx* h, int which, const int* cells, const double* worth, in
     # so the seat's last one is reused while they are unchanged.
     cdef PotMemo* memo = &h.pot_memo[which]
     cdef const uint8_t* dist
-    cdef double decayed[N_CELLS]
+    cdef double decayed[100]      # by distance; 99 (unreachable) adds nothing
+    cdef double x
     cdef int i, k, d
     if (memo.adj_key == h.dist.key and memo.n == n
             and memcmp(memo.cell, cells, n * sizeof(int)) == 0
@@ -735,15 +741,19 @@ cdef void h_spread(HCtx* h, int which, const int* cells, const double* worth, in
         return
     for d in range(N_CELLS):
         pot[d] = 0.0
+    decayed[99] = 0.0
     for i in range(n):
         dist = h_dist_from(h, cells[i])
         decayed[0] = worth[i]
         for k in range(1, h.dist.far[cells[i]] + 1):
             decayed[k] = decayed[k - 1] * H_LAMBDA
+        if which == 1:
+            decayed[0] = 0.0
+        # pot is never below 0, so the zeros change nothing (and the loop
+        # needs no branch)
         for d in range(1, N_CELLS):
-            k = dist[d]
-            if k < 99 and (k > 0 or which == 0) and decayed[k] > pot[d]:
-                pot[d] = decayed[k]
+            x = decayed[dist[d]]
+            pot[d] = x if x > pot[d] else pot[d]
     memo.adj_key = h.dist.key
     memo.n = n
     memcpy(memo.cell, cells, n * sizeof(int))
@@ -917,8 +927,10 @@ cdef void h_board_calc(HCtx* h) noexcept nogil:
             nb = r.neighbours[c][d]
             if nb > 0:
                 h.threat[nb] = 1
-    # Production value of the workers where they stand.
+    # Production value of the workers where they stand (pv_cells: the cells
+    # given a value; pv is 0 elsewhere).
     m = h.wk_cells & ~en_cells & ~(<uint64_t>1)
+    h.pv_cells = m
     while m:
         c = lowest_bit(m)
         m &= m - 1
@@ -926,7 +938,8 @@ cdef void h_board_calc(HCtx* h) noexcept nogil:
     mill = h_mill_cell(h)
     if mill > 0:
         h.pv[mill] = h_cell_prod(h, mill, h.my_workers[mill] + 1)
-    h.prod_base = h_topk(h, h.pv, mill)
+        h.pv_cells |= bit(mill)
+    h.prod_base = h_topk(h, h.pv, mill, h.pv_cells)
     h_best_pv(h, mill)
     h.prod_mult = h.w[HW_PRODUCTION]
     # Objectives this seat holds that ask for 3 territories of one terrain.
@@ -950,8 +963,12 @@ cdef void h_board_calc(HCtx* h) noexcept nogil:
         if t >= 0:
             h.obj_terrain[t] += h.w[HW_OBJECTIVE] / 3.0
     # Character targets: encounter tokens and (once) the Factory.
+    # (Tokens lie only on printed encounter territories: checks.pxi INV_TOKEN.)
     nt = 0
-    for c in range(1, N_CELLS):
+    m = r.encounter_mask | (bit(r.factory_cell) if r.factory_cell > 0 else 0)
+    while m:
+        c = lowest_bit(m)
+        m &= m - 1
         tv = 0.0
         if g.encounter_token[c] and is_territory(g, c):
             tv = h.w[HW_ENCOUNTER]
@@ -1109,7 +1126,8 @@ cdef double h_prod_after_slow(HCtx* h, int a, int d, int n) noexcept nogil:
         pv[a] = h_cell_prod(h, a, h.my_workers[a] - n + (1 if a == mill else 0))
     if d > 0 and d < N_CELLS and h.en_plastic[d] == 0:
         pv[d] = h_cell_prod(h, d, h.my_workers[d] + n + (1 if d == mill else 0))
-    total = h_topk(h, pv, mill)
+    total = h_topk(h, pv, mill, h.pv_cells | (bit(a) if 0 < a < N_CELLS else 0)
+                   | (bit(d) if 0 < d < N_CELLS else 0))
     pv[a] = pv_a
     pv[d] = pv_d
     return total
@@ -1448,11 +1466,51 @@ cdef double h_top_option(HCtx* h, int opt, int section, int* gain) noexcept nogi
     return 0.0
 
 
+cdef double h_trade_pairs_best(HCtx* h, int b, const double* bnet) noexcept nogil:
+    # The best of h_top_total's 10 token pairs of a Trade for resources, by
+    # value alone (no look-ahead): the same sums, but only the largest of each
+    # kind is formed. Rounding is monotonic, so the largest sum of each kind is
+    # the sum of its largest terms and the maximum is the same number. Kinds:
+    # both tokens of b (the bottom action's own), one of b with one other, two
+    # others (the best double of one type, or the two best types).
+    cdef double t0[4]
+    cdef double t1[4]
+    cdef double best, x, top1 = H_NEG, top2 = H_NEG, dbl = H_NEG
+    cdef int r
+    for r in range(4):
+        t0[r] = h_tok(h, r, h.res[r])
+        t1[r] = h_tok(h, r, h.res[r] + 1)
+    best = (t0[b] + t1[b]) + bnet[2]
+    for r in range(4):
+        if r == b:
+            continue
+        x = t0[r] + t1[r]
+        if x > dbl:
+            dbl = x
+        if t0[r] > top1:
+            top2 = top1
+            top1 = t0[r]
+        elif t0[r] > top2:
+            top2 = t0[r]
+    x = (t0[b] + top1) + bnet[1]
+    if x > best:
+        best = x
+    x = top1 + top2
+    if dbl > x:
+        x = dbl
+    x = x + bnet[0]
+    if x > best:
+        best = x
+    return best
+
+
 cdef double h_top_total(HCtx* h, int opt, int section, int* dres, bint look) noexcept nogil:
     # Worth of top option `opt` followed by the section's bottom action;
-    # `dres` receives the change of own tokens by Resource. With `look`, the
-    # best next turn that these tokens allow is added (W_LOOKAHEAD), so that
-    # a token gathered now for next turn's bottom action counts.
+    # `dres` receives the change of own tokens by Resource (except for a Trade
+    # for resources without `look`: h_after wants the value alone). With
+    # `look`, the best next turn that these tokens allow is added
+    # (W_LOOKAHEAD), so that a token gathered now for next turn's bottom
+    # action counts.
     cdef const GameState* g = h.g
     cdef const Player* p = &g.p[h.seat]
     cdef int gain[4]
@@ -1478,6 +1536,8 @@ cdef double h_top_total(HCtx* h, int opt, int section, int* dres, bint look) noe
                 gain[r] = 0
             gain[b] = k
             bnet[k] = h_bottom_net(h, b, gain, &bspent[k])
+        if not look:
+            return top + h_trade_pairs_best(h, b, bnet)
         best = H_NEG
         for r1 in range(4):
             for r2 in range(r1, 4):
@@ -1536,6 +1596,9 @@ cdef void h_section_deps(HCtx* h) noexcept nogil:
     cdef uint8_t deps, produced = 0
     cdef uint64_t m = h.wk_cells & ~(<uint64_t>1)
     h.deps_ready = True
+    for s in range(5):
+        h.n_after[s] = 0          # a new decision: h_after's memo starts empty
+        h.after_used[s] = 0
     c = h_mill_cell(h)
     if c > 0:
         m |= bit(c)
@@ -1571,6 +1634,7 @@ cdef double h_after(HCtx* h, int s_now, const int* dres) noexcept nogil:
     cdef int saved[4]
     cdef int d[4]
     cdef int r, s, i, slot
+    cdef bint hit
     cdef uint64_t key, packed
     cdef double best = 0.0, sec, v
     h_tops(h)
@@ -1587,12 +1651,15 @@ cdef double h_after(HCtx* h, int s_now, const int* dres) noexcept nogil:
         if s == s_now and not relentless:
             continue
         key = (packed & h.dep_mask[s]) | ~h.dep_mask[s]
-        slot = -1
-        for i in range(h.n_after[s]):
-            if h.after_key[s][i] == key:
-                slot = i
+        # open addressing; the table is never full, so the probe ends
+        slot = <int>((key * <uint64_t>0x9E3779B97F4A7C15) >> (64 - H_AFTER_SLOT_BITS))
+        hit = False
+        while (h.after_used[s] >> slot) & 1:
+            if h.after_key[s][slot] == key:
+                hit = True
                 break
-        if slot >= 0:
+            slot = (slot + 1) & (H_AFTER_SLOTS - 1)
+        if hit:
             sec = h.after_val[s][slot]
         else:
             sec = 0.0
@@ -1601,8 +1668,9 @@ cdef double h_after(HCtx* h, int s_now, const int* dres) noexcept nogil:
                 if v > sec:
                     sec = v
             if h.n_after[s] < H_AFTER_MEMO:
-                h.after_key[s][h.n_after[s]] = key
-                h.after_val[s][h.n_after[s]] = sec
+                h.after_used[s] |= 1u << slot
+                h.after_key[s][slot] = key
+                h.after_val[s][slot] = sec
                 h.n_after[s] += 1
         if sec > best:
             best = sec

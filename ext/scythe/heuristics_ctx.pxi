@@ -43,6 +43,8 @@ ctypedef struct SectionMemo:
 
 cdef enum:
     H_AFTER_MEMO = 24       # token counts remembered by h_after per section and decision
+    H_AFTER_SLOT_BITS = 5
+    H_AFTER_SLOTS = 32      # their open-addressed table (2^H_AFTER_SLOT_BITS, above H_AFTER_MEMO)
 
 ctypedef struct HCtx:
     const GameState* g
@@ -87,6 +89,7 @@ ctypedef struct HCtx:
     int8_t my_struct[N_CELLS]
     int8_t threat[N_CELLS]
     double pv[N_CELLS]      # production value of the workers on each cell
+    uint64_t pv_cells       # the cells pv was given a value on (0 elsewhere)
     double prod_base        # production potential (best Produce now)
     int n_best_pv           # the largest positive pv outside the Mill's cell, descending
     int best_pv_cell[5]     # (enough that h_prod_after can drop two cells and keep 3)
@@ -124,8 +127,9 @@ ctypedef struct HCtx:
     bint deps_ready
     uint64_t dep_mask[5]
     int n_after[5]
-    uint64_t after_key[5][H_AFTER_MEMO]
-    double after_val[5][H_AFTER_MEMO]
+    uint32_t after_used[5]  # bit i: slot i holds a key
+    uint64_t after_key[5][H_AFTER_SLOTS]
+    double after_val[5][H_AFTER_SLOTS]
     # h_trade by the token's Resource (4: no token), within one decision
     uint8_t trade_ready
     double trade_val[5]

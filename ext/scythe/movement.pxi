@@ -49,34 +49,14 @@ cdef inline bint lake_forces_resources(const GameState* g, int seat, int u, int 
     return g.rules.terrain[cell] == T_LAKE and not other_own_plastic_on(g, seat, u, cell)
 
 
-cdef uint64_t step_targets(const GameState* g, int seat, int u, int frm) noexcept nogil:
-    """Cells unit `u` of `seat` may enter in one step from `frm` (a mask)."""
-    cdef const Rules* r = g.rules
-    cdef const Player* p = &g.p[seat]
-    cdef bint plastic = u < UNIT_WORKER0
-    cdef int ft, d, nb, t, mine, c, k
+cdef uint64_t printed_steps(const Rules* r, int frm, bint plastic, bint lakes_ok, bint riverwalk,
+                            uint8_t rw_mask, bint swim) noexcept nogil:
+    # The cells one step from `frm` by the printed map alone: neighbours over
+    # the river and lake rules, and the printed tunnels. Rules.init_step_tables
+    # keeps the answer for every cell and ability combination (step_targets
+    # adds what depends on the pieces).
+    cdef int ft = r.terrain[frm], d, nb, t
     cdef uint64_t m = 0
-    cdef bint lakes_ok, riverwalk, src_ok, need_ctl
-    cdef uint8_t rw_mask
-    cdef int8_t ctl[N_CELLS]
-    if frm <= 0 or frm >= N_CELLS:
-        return 0
-    ft = r.terrain[frm]
-    if not plastic:
-        # A worker never leaves a lake by itself (§8.5), nor a territory held
-        # by enemy characters or mechs (§8.3).
-        if ft == T_LAKE or enemy_plastic_on(g, seat, frm):
-            return 0
-        lakes_ok = False
-        riverwalk = False
-    else:
-        lakes_ok = has_ability(g, seat, AB_SEAWORTHY) or has_ability(g, seat, AB_SUBMERGE)
-        riverwalk = has_ability(g, seat, AB_RIVERWALK)
-        # The character may not leave workers alone on a lake (§8.5).
-        if (ft == T_LAKE and u == UNIT_CHARACTER and workers_of_on(g, seat, frm) > 0
-                and mechs_on(g, seat, frm) == 0):
-            return 0
-    rw_mask = r.factions[p.faction].riverwalk_terrain_mask
     for d in range(6):
         nb = r.neighbours[frm][d]
         if nb <= 0:
@@ -92,23 +72,75 @@ cdef uint64_t step_targets(const GameState* g, int seat, int u, int frm) noexcep
                 # Riverwalk: only into the two printed terrains (§11.2, §24.6)
                 if not (riverwalk and (rw_mask >> t) & 1):
                     continue
-            elif faction_ability(g, seat) != FA_SWIM:
+            elif not swim:
                 continue                 # Swim: Nordic workers cross rivers (§12)
         m |= bit(nb)
-    # Tunnels are adjacent to each other for every unit; the own Mine is a
-    # tunnel for its owner only (§8.1, §10).
-    mine = p.structure_cell[S_MINE]
-    if ft != T_BASE and (r.tunnel[frm] or (mine > 0 and frm == mine)):
+    # Tunnels are adjacent to each other for every unit (§8.1).
+    if ft != T_BASE and r.tunnel[frm]:
         m |= r.tunnel_mask
-        if mine > 0:
-            m |= bit(mine)
+    return m & ~bit(frm)
+
+
+cdef void init_step_tables(Rules* r) noexcept nogil:
+    # printed_steps for every cell: by faction for characters and mechs
+    # (index: Seaworthy/Submerge + 2 * Riverwalk, over the faction's
+    # Riverwalk terrains), and for workers without and with Swim.
+    cdef int f, k, c
+    for c in range(N_CELLS):
+        r.worker_steps[0][c] = 0
+        r.worker_steps[1][c] = 0
+        for f in range(N_FACTIONS):
+            for k in range(4):
+                r.factions[f].plastic_steps[k][c] = 0
+    for c in range(1, N_CELLS):
+        if r.terrain[c] < 0:
+            continue
+        r.worker_steps[0][c] = printed_steps(r, c, False, False, False, 0, False)
+        r.worker_steps[1][c] = printed_steps(r, c, False, False, False, 0, True)
+        for f in range(r.n_factions):
+            for k in range(4):
+                r.factions[f].plastic_steps[k][c] = printed_steps(
+                    r, c, True, k & 1, k >> 1, r.factions[f].riverwalk_terrain_mask, False)
+
+
+cdef uint64_t step_targets(const GameState* g, int seat, int u, int frm) noexcept nogil:
+    """Cells unit `u` of `seat` may enter in one step from `frm` (a mask)."""
+    cdef const Rules* r = g.rules
+    cdef const Player* p = &g.p[seat]
+    cdef bint plastic = u < UNIT_WORKER0
+    cdef int ft, mine, c
+    cdef uint64_t m
+    cdef uint32_t ab
+    cdef bint src_ok
+    cdef int8_t ctl[N_CELLS]
+    if frm <= 0 or frm >= N_CELLS:
+        return 0
+    ft = r.terrain[frm]
+    ab = active_abilities(g, seat) if plastic else 0
+    if not plastic:
+        # A worker never leaves a lake by itself (§8.5), nor a territory held
+        # by enemy characters or mechs (§8.3).
+        if ft == T_LAKE or enemy_plastic_on(g, seat, frm):
+            return 0
+        m = r.worker_steps[1 if faction_ability(g, seat) == FA_SWIM else 0][frm]
+    else:
+        # The character may not leave workers alone on a lake (§8.5).
+        if (ft == T_LAKE and u == UNIT_CHARACTER and workers_of_on(g, seat, frm) > 0
+                and mechs_on(g, seat, frm) == 0):
+            return 0
+        m = r.factions[p.faction].plastic_steps[
+            (1 if (ab >> AB_SEAWORTHY) & 1 or (ab >> AB_SUBMERGE) & 1 else 0)
+            + (2 if (ab >> AB_RIVERWALK) & 1 else 0)][frm]
+    # The own Mine is a tunnel for its owner only (§8.1, §10).
+    mine = p.structure_cell[S_MINE]
+    if mine > 0 and ft != T_BASE and (r.tunnel[frm] or frm == mine):
+        m |= r.tunnel_mask | bit(mine)
     if plastic:
-        if ft == T_LAKE and has_ability(g, seat, AB_SUBMERGE):
+        if ft == T_LAKE and (ab >> AB_SUBMERGE) & 1:
             m |= r.lake_mask             # Submerge: lake to lake like tunnels (§11.3)
-        need_ctl = has_ability(g, seat, AB_UNDERPASS) or has_ability(g, seat, AB_TOWNSHIP)
-        if need_ctl:
+        if (ab >> AB_UNDERPASS) & 1 or (ab >> AB_TOWNSHIP) & 1:
             control_map(g, ctl)
-            if has_ability(g, seat, AB_UNDERPASS):
+            if (ab >> AB_UNDERPASS) & 1:
                 # Underpass: controlled mountains, tunnels and the own Mine are
                 # adjacent to each other (§11.3).
                 src_ok = (ft != T_BASE and (r.tunnel[frm] or (mine > 0 and frm == mine)
@@ -120,7 +152,7 @@ cdef uint64_t step_targets(const GameState* g, int seat, int u, int frm) noexcep
                     for c in range(1, N_CELLS):
                         if r.terrain[c] == T_MOUNTAIN and ctl[c] == seat:
                             m |= bit(c)
-            if has_ability(g, seat, AB_TOWNSHIP):
+            if (ab >> AB_TOWNSHIP) & 1:
                 # Township: the Factory and controlled villages are adjacent
                 # to each other (§11.3).
                 if ft == T_FACTORY or (ft == T_VILLAGE and ctl[frm] == seat):
@@ -128,7 +160,7 @@ cdef uint64_t step_targets(const GameState* g, int seat, int u, int frm) noexcep
                     for c in range(1, N_CELLS):
                         if r.terrain[c] == T_VILLAGE and ctl[c] == seat:
                             m |= bit(c)
-        if has_ability(g, seat, AB_WAYFARE):
+        if (ab >> AB_WAYFARE) & 1:
             # Wayfare: from anywhere to an inactive base or the own base (§11.3).
             m |= g.inactive_bases | bit(r.factions[p.faction].base_cell)
     m &= ~bit(frm)

@@ -72,6 +72,13 @@ cdef int obj_controlled_of_terrain(const GameState* g, const int8_t* ctl, int se
     return n
 
 
+cdef inline bint obj_reads_control(int objective_id) noexcept nogil:
+    # The cards whose check below reads the control map (the others count
+    # pieces, tracks and cards only); most checks fail, so the map is built
+    # only for these.
+    return objective_id in (1, 2, 3, 4, 5, 9, 10, 11, 16, 17, 19, 26)
+
+
 cdef bint objective_met(const GameState* g, int seat, int objective_id) noexcept nogil:
     """True if `seat` meets objective card `objective_id` (1-27) right now."""
     cdef const Player* p = &g.p[seat]
@@ -83,7 +90,8 @@ cdef bint objective_met(const GameState* g, int seat, int objective_id) noexcept
     cdef bint ok
     if seat < 0 or seat >= g.n_players:
         return False
-    control_map(g, ctl)
+    if obj_reads_control(objective_id):
+        control_map(g, ctl)
     workers = workers_on_board(g, seat)
 
     if objective_id == 1:       # Higher Ground Advantage

@@ -107,6 +107,7 @@ cdef class ScytheRules:
         self._pack_mats(data)
         self._pack_decks(data)
         self._pack_scoring(data)
+        init_step_tables(&self.r)
         # The Automa's cards and star cards (solo games; automa_pack.pxi).
         if automa_data is None:
             from simsuite.games.scythe.automa_data import load_automa
@@ -147,6 +148,8 @@ cdef class ScytheRules:
                 self.r.lakes[self.r.n_lakes] = c
                 self.r.n_lakes += 1
                 self.r.lake_mask |= (<uint64_t>1) << c
+            if cell.encounter and t != T_BASE:
+                self.r.encounter_mask |= (<uint64_t>1) << c
             if t == T_BASE:
                 self.r.bases[self.r.n_bases] = c
                 self.r.n_bases += 1

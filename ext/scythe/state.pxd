@@ -176,6 +176,9 @@ ctypedef struct FactionData:
     uint8_t ability_spaces[N_ABILITIES]  # bit k set: mech space k gives that Ability
     uint8_t riverwalk_terrain_mask  # bit t set: Riverwalk may cross into terrain t
     int8_t seat_order             # position in the clockwise seating cycle
+    # movement.pxi printed_steps of characters and mechs by cell, index
+    # Seaworthy/Submerge + 2 * Riverwalk (filled by init_step_tables)
+    uint64_t plastic_steps[4][N_CELLS]
 
 ctypedef struct EncounterOption:
     int8_t cost_coins
@@ -263,7 +266,9 @@ ctypedef struct Rules:
     int8_t base_faction[N_CELLS]  # faction index whose base the cell is (-1: none, or not in the data)
     uint64_t tunnel_mask          # bit c set for every tunnel cell
     uint64_t lake_mask
+    uint64_t worker_steps[2][N_CELLS]   # printed_steps of workers without / with Swim
     uint64_t base_mask
+    uint64_t encounter_mask       # territories with a printed encounter symbol
     AutomaRules automa            # the solo opponent's cards, star cards and distances (automa_pack.pxi)
 
 # ---------------------------------------------------------------- dynamic state
