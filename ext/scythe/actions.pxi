@@ -174,14 +174,28 @@ cdef int produce_options(const GameState* g, int32_t* buf, int left, bint mill,
     # every worker there may produce 1, the Mill counts as one more worker and
     # its territory is a bonus territory beyond the limit (§7.3, §10). Partial
     # production is allowed (amount 1..max).
-    cdef int seat = g.active, c, t, res, cnt, a, n = 0, on_mat
+    cdef int seat = g.active, c, t, res, cnt, a, n = 0, on_mat, u
     cdef int8_t ctl[N_CELLS]
     cdef int mill_cell = g.p[seat].structure_cell[S_MILL] if mill else -1
     cdef bint mill_here
+    cdef uint64_t cells = 0
+    # Only cells with own workers (or the Mill) can produce; walked in
+    # ascending order, as the options are listed by cell.
+    for u in range(UNIT_WORKER0, N_UNITS):
+        c = g.p[seat].unit_cell[u]
+        if 0 < c < N_CELLS:
+            cells |= bit(c)
+    if 0 < mill_cell < N_CELLS:
+        cells |= bit(mill_cell)
+    cells &= ~done & ~(<uint64_t>1)
+    if cells == 0:
+        return 0
     control_map(g, ctl)
     on_mat = workers_on_mat(g, seat)
-    for c in range(1, N_CELLS):
-        if ctl[c] != seat or (done >> c) & 1 or not is_territory(g, c):
+    while cells:
+        c = lowest_bit(cells)
+        cells &= cells - 1
+        if ctl[c] != seat or not is_territory(g, c):
             continue
         t = g.rules.terrain[c]
         res = resource_of_terrain(t)

@@ -498,6 +498,8 @@ cdef void h_init(HCtx* h, const GameState* g, int seat, const double* w) noexcep
     h.pop_ready = 0
     h.power_ready = 0
     h.tok_ready = False
+    for i in range(4):
+        h.bnet_ready[i] = 0
     control_map(g, h.ctl)
     memset(h.wk_on, 0, sizeof(h.wk_on))
     h.wk_cells = 0
@@ -1363,8 +1365,22 @@ cdef double h_produce_est(HCtx* h, int k, bint mill, int* gain) noexcept nogil:
 cdef double h_bottom_net(HCtx* h, int b, const int* gain, int* spent) noexcept nogil:
     # Net worth of taking mat bottom action b after the top action brought
     # `gain` tokens: effect and coins, less the tokens spent (`spent`: how
-    # many tokens of b it takes; 0 if not worth taking or not payable).
-    cdef int have = h.res[b] + gain[b], c = h.cost[b], coerce = 1 if h.coerce else 0
+    # many tokens of b it takes; 0 if not worth taking or not payable). It
+    # depends on the tokens of b held only (and on h_init's values), so it is
+    # remembered per count until the next h_init.
+    cdef int have = h.res[b] + gain[b]
+    if have < 0 or have >= 32:
+        return h_bottom_net_calc(h, b, have, spent)
+    if not (h.bnet_ready[b] >> have) & 1:
+        h.bnet_val[b][have] = h_bottom_net_calc(h, b, have, spent)
+        h.bnet_spent[b][have] = <int8_t>spent[0]
+        h.bnet_ready[b] |= 1u << have
+    spent[0] = h.bnet_spent[b][have]
+    return h.bnet_val[b][have]
+
+
+cdef double h_bottom_net_calc(HCtx* h, int b, int have, int* spent) noexcept nogil:
+    cdef int c = h.cost[b], coerce = 1 if h.coerce else 0
     cdef double v, spend
     spent[0] = 0
     if have + coerce < c:

@@ -72,6 +72,9 @@ ctypedef struct HCtx:
     int cost[4]             # bottom costs by BottomAction (= by Resource)
     int uses[4]             # bottom effects still possible by BottomAction
     double eff[4]           # value of one bottom effect (0 when exhausted)
+    uint32_t bnet_ready[4]  # h_bottom_net by BottomAction and tokens held (bit: known)
+    double bnet_val[4][32]
+    int8_t bnet_spent[4][32]
     double bval[4]          # value of taking bottom b with effect and coins
     double coinsonly[4]     # value of taking it for coins and bonus only
     int wk_board

@@ -46,11 +46,23 @@ cdef inline int obj_cards_in_hand(const Player* p) noexcept nogil:
 
 
 cdef inline int obj_factory_cell(const GameState* g) noexcept nogil:
-    cdef int c
-    for c in range(1, N_CELLS):
-        if g.rules.terrain[c] == T_FACTORY:
-            return c
-    return -1
+    return g.rules.factory_cell       # the board's one Factory (rules.pxi checks it)
+
+
+cdef inline uint64_t obj_own_cells(const GameState* g, int seat) noexcept nogil:
+    # Cells holding a unit or structure of `seat`: control needs one there
+    # (§4.2), so the counts of controlled cells walk only these.
+    cdef uint64_t m = 0
+    cdef int i, c
+    for i in range(N_UNITS):
+        c = g.p[seat].unit_cell[i]
+        if 0 < c < N_CELLS:
+            m |= (<uint64_t>1) << c
+    for i in range(4):
+        c = g.p[seat].structure_cell[i]
+        if 0 < c < N_CELLS:
+            m |= (<uint64_t>1) << c
+    return m
 
 
 cdef inline bint obj_adjacent(const GameState* g, int a, int b) noexcept nogil:
@@ -66,7 +78,10 @@ cdef inline bint obj_adjacent(const GameState* g, int a, int b) noexcept nogil:
 cdef int obj_controlled_of_terrain(const GameState* g, const int8_t* ctl, int seat,
                                    int terrain) noexcept nogil:
     cdef int c, n = 0
-    for c in range(1, N_CELLS):
+    cdef uint64_t m = obj_own_cells(g, seat)
+    while m:
+        c = lowest_bit(m)
+        m &= m - 1
         if ctl[c] == seat and g.rules.terrain[c] == terrain:
             n += 1
     return n
@@ -83,6 +98,8 @@ cdef bint objective_met(const GameState* g, int seat, int objective_id) noexcept
     """True if `seat` meets objective card `objective_id` (1-27) right now."""
     cdef const Player* p = &g.p[seat]
     cdef int8_t ctl[N_CELLS]
+    cdef uint8_t pieces[N_CELLS]
+    cdef uint64_t own
     cdef int res[4]
     cdef int c, d, r, s, u, n, total, nb, other, base
     cdef int factory
@@ -102,7 +119,10 @@ cdef bint objective_met(const GameState* g, int seat, int objective_id) noexcept
         # and the rulebook's own tunnel-counting texts (structure bonus tiles)
         # say Mines are not tunnels, so a Mine's territory does not count.
         n = 0
-        for c in range(1, N_CELLS):
+        own = obj_own_cells(g, seat)
+        while own:
+            c = lowest_bit(own)
+            own &= own - 1
             if ctl[c] == seat and g.rules.tunnel[c]:
                 n += 1
         return n >= 3
@@ -125,7 +145,10 @@ cdef bint objective_met(const GameState* g, int seat, int objective_id) noexcept
     elif objective_id == 8:     # Roll Up Your Sleeves with the Common Man
         return p.coins <= 2 and workers >= 4 and p.popularity >= 7
     elif objective_id == 9:     # Stockpile for the Winter
-        for c in range(1, N_CELLS):
+        own = obj_own_cells(g, seat)
+        while own:
+            c = lowest_bit(own)
+            own &= own - 1
             if ctl[c] != seat:
                 continue
             total = 0
@@ -144,14 +167,17 @@ cdef bint objective_met(const GameState* g, int seat, int objective_id) noexcept
     elif objective_id == 12:    # Get Rich or Cry Trying
         return p.coins >= 20
     elif objective_id == 13:    # Foundations of the Empire: 6 own pieces on one territory
+        memset(pieces, 0, sizeof(pieces))
+        for u in range(N_UNITS):
+            c = p.unit_cell[u]
+            if 0 < c < N_CELLS:
+                pieces[c] += 1
+        for s in range(4):
+            c = p.structure_cell[s]
+            if 0 < c < N_CELLS:
+                pieces[c] += 1
         for c in range(1, N_CELLS):
-            if g.rules.terrain[c] == T_BASE:
-                continue
-            n = units_of_on(g, seat, c)
-            for s in range(4):
-                if p.structure_cell[s] == c:
-                    n += 1
-            if n >= 6:
+            if pieces[c] >= 6 and g.rules.terrain[c] != T_BASE:
                 return True
         return False
     elif objective_id == 14:    # Hedge Your Bets
