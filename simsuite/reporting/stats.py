@@ -369,31 +369,31 @@ def mean_interval(mean: float, var: float, n: int, confidence: float = 0.95) -> 
     return (mean - half, mean + half)
 
 
+def _ranked(pvalues: Sequence[float]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The p-values as an array, an all-NaN result of their shape, and the positions of the
+    p-values that are not NaN in ascending order of p (ties in input order)."""
+    p = np.asarray(pvalues, dtype=np.float64)
+    idx = np.flatnonzero(~np.isnan(p))
+    return p, np.full(p.shape, np.nan), idx[np.argsort(p[idx], kind="stable")]
+
+
 def holm(pvalues: Sequence[float]) -> np.ndarray:
     """Holm step-down adjusted p-values (controls the family-wise error rate)."""
-    p = np.asarray(pvalues, dtype=np.float64)
-    out = np.full(p.shape, np.nan)
-    idx = np.flatnonzero(~np.isnan(p))
-    m = idx.size
-    if m == 0:
-        return out
-    order = idx[np.argsort(p[idx], kind="stable")]
-    scaled = np.minimum(1.0, (m - np.arange(m)) * p[order])
-    out[order] = np.maximum.accumulate(scaled)
+    p, out, order = _ranked(pvalues)
+    m = order.size
+    if m:
+        scaled = np.minimum(1.0, (m - np.arange(m)) * p[order])
+        out[order] = np.maximum.accumulate(scaled)
     return out
 
 
 def benjamini_hochberg(pvalues: Sequence[float]) -> np.ndarray:
     """Benjamini-Hochberg adjusted p-values (controls the false discovery rate)."""
-    p = np.asarray(pvalues, dtype=np.float64)
-    out = np.full(p.shape, np.nan)
-    idx = np.flatnonzero(~np.isnan(p))
-    m = idx.size
-    if m == 0:
-        return out
-    order = idx[np.argsort(p[idx], kind="stable")]
-    scaled = p[order] * m / np.arange(1, m + 1)
-    out[order] = np.minimum(1.0, np.minimum.accumulate(scaled[::-1])[::-1])
+    p, out, order = _ranked(pvalues)
+    m = order.size
+    if m:
+        scaled = p[order] * m / np.arange(1, m + 1)
+        out[order] = np.minimum(1.0, np.minimum.accumulate(scaled[::-1])[::-1])
     return out
 
 
