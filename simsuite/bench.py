@@ -1,7 +1,9 @@
 """`simsuite bench`: games per second of the compiled cores and of whole batches.
 
-Every workload is timed several times; we print the minimum, median and maximum of the
-repetitions. Core workloads call a game's batch entry point in this process (one core);
+Every workload is timed several times, in rounds (one repetition of each workload per round);
+we print the minimum, median and maximum of the repetitions, and each ratio between two
+workloads as the median of their per-round ratios. Core workloads call a game's batch entry
+point in this process (one core);
 batch workloads run `simsuite run` on a temporary scenario with 1 and 2 jobs, so the cost
 of the runner, seeding and Parquet writing shows beside the core's own throughput.
 Figures and how they were obtained are recorded in BENCHMARKS.md. Tests never time anything.
@@ -11,6 +13,7 @@ from __future__ import annotations
 import os
 import platform
 import statistics
+import sys
 import tempfile
 import time
 from dataclasses import dataclass, field
@@ -198,6 +201,29 @@ def _report_bench(rows: int) -> None:
         print(f"  {name:14} {sec:7.2f} s   peak {rss / 2**20:6.0f} MiB")
 
 
+def _sizes(table: dict[str, Workload], names: list[str], seconds: float) -> dict[str, int]:
+    """Games per repetition: about `seconds` for a core workload; a batch plays its core's
+    count times 4 per job, long enough for the pool start-up to amortise, as in real runs."""
+    sizes: dict[str, int] = {}
+    for name in names:
+        w = table[name]
+        core = w.extra.get("core")
+        if w.kind == "million":
+            continue
+        if w.kind == "batch" and core in table:
+            if core not in sizes:
+                sizes[core] = _calibrate(table[core], seconds)
+            sizes[name] = sizes[core] * w.extra["jobs"] * 4
+        elif name not in sizes:
+            sizes[name] = _calibrate(w, seconds)
+    return sizes
+
+
+def _paired(rates: list[float], base: list[float]) -> float:
+    """Median over the rounds of rates[r] / base[r]."""
+    return statistics.median(a / b for a, b in zip(rates, base))
+
+
 def bench_command(workloads: list[str], repeat: int, seconds: float) -> None:
     table = globals()["workloads"]()
     if REPORTS_WORKLOAD in workloads:
@@ -220,46 +246,43 @@ def bench_command(workloads: list[str], repeat: int, seconds: float) -> None:
                 names.insert(names.index(name), other)
     print(f"machine: {platform.machine()} {platform.processor() or ''} cpus={os.cpu_count()} "
           f"python={platform.python_version()}")
+    games, worker_peak = _sizes(table, names, seconds), 0
+    rates: dict[str, list[float]] = {n: [] for n in names}
+    drates: dict[str, list[float]] = {n: [] for n in names}
+    # Repetitions go round the workloads (one of each, then the next round), so that the host's
+    # drift over minutes (a shared VM's speed wanders) touches every workload alike and the
+    # ratios below compare runs made side by side.
+    timed = [n for n in names if table[n].kind != "million"]
+    for r in range(repeat if timed else 0):
+        if repeat > 1:
+            print(f"  round {r + 1} of {repeat}", file=sys.stderr, flush=True)
+        for name in timed:
+            m = table[name].run(games[name], r * games[name])
+            worker_peak = max(worker_peak, m.worker_peak_bytes)
+            rates[name].append(m.games / m.seconds)
+            if m.decisions is not None:
+                drates[name].append(m.decisions / m.seconds)
     print(f"{'workload':24} {'games':>8} {'games/s min':>12} {'median':>10} {'max':>10} "
           f"{'decisions/s':>12}")
-    medians, calibrated = {}, {}
-    worker_peak = 0
+    for name in timed:
+        rs = rates[name]
+        dec = f"{statistics.median(drates[name]):12,.0f}" if drates[name] else f"{'-':>12}"
+        print(f"{name:24} {games[name]:8d} {min(rs):12,.1f} {statistics.median(rs):10,.1f} "
+              f"{max(rs):10,.1f} {dec}")
     for name in names:
-        w = table[name]
-        core = w.extra.get("core")
-        if w.kind == "million":
-            m = w.run(MILLION, 0)
+        if table[name].kind == "million":
+            m = table[name].run(MILLION, 0)
             worker_peak = max(worker_peak, m.worker_peak_bytes)
-            medians[name] = m.games / m.seconds
-            print(f"{name:24} {m.games:8d} {'':>12} {medians[name]:10,.1f} {'':>10} {'-':>12}"
+            print(f"{name:24} {m.games:8d} {'':>12} {m.games / m.seconds:10,.1f} {'':>10} {'-':>12}"
                   f"   ({m.seconds / 60:.1f} minutes, one repetition)")
-            continue
-        if w.kind == "batch" and core in table:
-            # a batch must be long enough for the pool start-up to amortise, as in real runs
-            if core not in calibrated:
-                calibrated[core] = _calibrate(table[core], seconds)
-            games = calibrated[core] * w.extra["jobs"] * 4
-        else:
-            games = calibrated.get(name) or _calibrate(w, seconds)
-            calibrated[name] = games
-        rates, drates = [], []
-        for r in range(repeat):
-            m = w.run(games, r * games)
-            worker_peak = max(worker_peak, m.worker_peak_bytes)
-            rates.append(m.games / m.seconds)
-            if m.decisions is not None:
-                drates.append(m.decisions / m.seconds)
-        medians[name] = statistics.median(rates)
-        dec = f"{statistics.median(drates):12,.0f}" if drates else f"{'-':>12}"
-        print(f"{name:24} {games:8d} {min(rates):12,.1f} {statistics.median(rates):10,.1f} "
-              f"{max(rates):10,.1f} {dec}")
-    for name in names:
-        w = table[name]
-        if w.kind == "batch" and w.extra.get("core") in medians:
-            core = medians[w.extra["core"]]
-            print(f"{name}: {medians[name] / core:.2f} x the one-core throughput of {w.extra['core']}")
+    for name in timed:
+        core = table[name].extra.get("core")
+        if table[name].kind == "batch" and core in rates:
+            print(f"{name}: {_paired(rates[name], rates[core]):.2f} x the one-core throughput of {core}")
             one = name.replace("2jobs", "1job")
-            if one != name and one in medians:
-                print(f"{name}: {medians[name] / medians[one]:.2f} x {one}")
+            if one != name and one in rates:
+                print(f"{name}: {_paired(rates[name], rates[one]):.2f} x {one}")
+    if len(timed) > 1 and repeat > 1:
+        print("(ratios: the median over the rounds of the two workloads' games/s in the same round)")
     if worker_peak:
         print(f"peak worker memory (batch workloads, largest worker): {worker_peak / 2**20:.0f} MiB")

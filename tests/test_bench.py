@@ -36,3 +36,36 @@ def test_million_workload_is_opt_in_and_matches_the_shipped_scenario():
                                                         players=2, policy=""))
     for key in ("game", "games", "factions", "mats", "shard_size", "policy", "automa", "rules"):
         assert ours[key] == shipped[key], key
+
+
+def test_rounds_interleave_workloads_and_ratios_pair_the_rounds(monkeypatch, capsys):
+    """Repetitions go round the workloads, and a ratio is the median of same-round ratios: a host
+    that slows down in round 2 (all rates halve) leaves the ratios untouched."""
+    calls: list[str] = []
+
+    def fake(name: str, rates: list[float]):
+        def run(games: int, start: int) -> bench.Measure:
+            calls.append(name)
+            rate = rates[calls.count(name) - 1]
+            return bench.Measure(games, games / rate)
+        return run
+
+    table = {
+        "core": bench.Workload("core", "", "core", fake("core", [100, 50, 100])),
+        "b-1job": bench.Workload("b-1job", "", "batch", fake("b-1job", [110, 55, 90]),
+                                 {"jobs": 1, "core": "core"}),
+        "b-2jobs": bench.Workload("b-2jobs", "", "batch", fake("b-2jobs", [200, 100, 171]),
+                                  {"jobs": 2, "core": "core"}),
+    }
+    monkeypatch.setattr(bench, "workloads", lambda: table)
+    monkeypatch.setattr(bench, "_calibrate", lambda w, seconds: 10)
+    bench.bench_command(["b-2jobs"], repeat=3, seconds=1)
+    assert calls == ["core", "b-1job", "b-2jobs"] * 3
+    out = capsys.readouterr().out
+    # per round: 1.10, 1.10, 0.90 -> 1.10; 2.00, 2.00, 1.71 -> 2.00; 1.82, 1.82, 1.90 -> 1.82
+    assert "b-1job: 1.10 x the one-core throughput of core" in out
+    assert "b-2jobs: 2.00 x the one-core throughput of core" in out
+    assert "b-2jobs: 1.82 x b-1job" in out
+    # games per repetition: the core's 10, times 4 per job for a batch
+    assert [line.split()[1] for line in out.splitlines() if line.startswith(("core ", "b-"))][:3] == \
+        ["10", "40", "80"]
