@@ -52,7 +52,7 @@ cdef inline bint lake_forces_resources(const GameState* g, int seat, int u, int 
 cdef uint64_t printed_steps(const Rules* r, int frm, bint plastic, bint lakes_ok, bint riverwalk,
                             uint8_t rw_mask, bint swim) noexcept nogil:
     # The cells one step from `frm` by the printed map alone: neighbours over
-    # the river and lake rules, and the printed tunnels. Rules.init_step_tables
+    # the river and lake rules, and the printed tunnels. init_step_tables
     # keeps the answer for every cell and ability combination (step_targets
     # adds what depends on the pieces).
     cdef int ft = r.terrain[frm], d, nb, t

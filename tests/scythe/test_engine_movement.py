@@ -320,3 +320,55 @@ def test_only_a_speed_mech_picks_up_and_drops_on_the_way(rules):
     assert g.decision_name != "carry_resources"
     end = g.unit_cell(s, CHAR)
     assert g.resources(end)["wood"] == 2 and g.resources(42)["oil"] == 3
+
+
+def test_step_targets_of_a_lone_character_on_every_cell(rules):
+    # Rulebook §8.1 (rivers, lakes, bases, tunnels), §11.2 Riverwalk, §11.3 Seaworthy and
+    # Submerge, checked on every cell for every faction and combination of those abilities
+    # against the board data directly (the engine reads per-faction tables built from it).
+    data = rules.data
+    terrain = {int(c): cell.terrain for c, cell in data.cells.items()}
+    tunnels = {int(c) for c, cell in data.cells.items() if cell.tunnel and terrain[int(c)] != "base"}
+    lakes = {c for c, t in terrain.items() if t == "lake"}
+    dirs = ("NE", "E", "SE", "SW", "W", "NW")
+
+    def reference(faction, lake_ability, riverwalk, frm):
+        cell = data.cells[frm] if frm in data.cells else data.cells[str(frm)]
+        out = set()
+        for d, nb in enumerate(cell.neighbours):
+            if nb <= 0 or terrain[nb] == "base":
+                continue
+            if terrain[nb] == "lake":
+                if not lake_ability:
+                    continue
+            elif terrain[frm] != "lake" and dirs[d] in cell.rivers:
+                if not (riverwalk and terrain[nb] in data.factions[faction].riverwalk):
+                    continue
+            out.add(nb)
+        if terrain[frm] != "base" and cell.tunnel:
+            out |= tunnels
+        if terrain[frm] == "lake" and lake_ability == "submerge":
+            out |= lakes
+        out.discard(frm)
+        return sorted(out)
+
+    checked = 0
+    for faction, f in data.factions.items():
+        other = "saxony" if faction != "saxony" else "nordic"
+        lake_ability = next((a for a in ("seaworthy", "submerge") if a in f.mech_abilities), None)
+        for use_lake in ([False, True] if lake_ability else [False]):
+            for use_riverwalk in ([False, True] if "riverwalk" in f.mech_abilities else [False]):
+                g = blank_game(rules, [faction, other], ["mechanical", "agricultural"])
+                s = seat_of(g, faction)
+                if use_lake:
+                    g.set_mech_deployed(s, mech_space(g, s, lake_ability), True, f.base)
+                if use_riverwalk:
+                    g.set_mech_deployed(s, mech_space(g, s, "riverwalk"), True, f.base)
+                for c in sorted(terrain):
+                    if c == data.factions[other].base:
+                        continue
+                    g.set_unit(s, CHAR, c)
+                    want = reference(faction, lake_ability if use_lake else None, use_riverwalk, c)
+                    assert g.step_targets(s, CHAR) == want, (faction, use_lake, use_riverwalk, c)
+                    checked += 1
+    assert checked >= 5 * 2 * (len(terrain) - 1)
