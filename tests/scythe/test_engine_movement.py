@@ -372,3 +372,32 @@ def test_step_targets_of_a_lone_character_on_every_cell(rules):
                     assert g.step_targets(s, CHAR) == want, (faction, use_lake, use_riverwalk, c)
                     checked += 1
     assert checked >= 5 * 2 * (len(terrain) - 1)
+
+
+def test_step_targets_of_a_lone_worker_on_every_cell(rules):
+    # Rulebook §8.1 and §8.5 for workers (no lakes, rivers block), §12 Swim (Nordic workers
+    # cross rivers), on every cell for a swimming and a non-swimming faction.
+    data = rules.data
+    terrain = {int(c): cell.terrain for c, cell in data.cells.items()}
+    tunnels = {int(c) for c, cell in data.cells.items() if cell.tunnel and terrain[int(c)] != "base"}
+    dirs = ("NE", "E", "SE", "SW", "W", "NW")
+    for faction, other in (("nordic", "saxony"), ("saxony", "nordic")):
+        swim = data.factions[faction].ability == "swim"
+        g = blank_game(rules, [faction, other], ["mechanical", "agricultural"])
+        s = seat_of(g, faction)
+        for c in sorted(terrain):
+            if c == data.factions[other].base:
+                continue
+            cell = data.cells[c] if c in data.cells else data.cells[str(c)]
+            want = set()
+            if terrain[c] != "lake":      # a worker never leaves a lake by itself
+                for d, nb in enumerate(cell.neighbours):
+                    if nb > 0 and terrain[nb] not in ("base", "lake") and (
+                            swim or dirs[d] not in cell.rivers):
+                        want.add(nb)
+                if terrain[c] != "base" and cell.tunnel:
+                    want |= tunnels
+                want.discard(c)
+            g.set_unit(s, W0, c)
+            assert g.step_targets(s, W0) == sorted(want), (faction, c)
+    assert data.factions["nordic"].ability == "swim"
