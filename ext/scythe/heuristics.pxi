@@ -484,6 +484,7 @@ cdef void h_init(HCtx* h, const GameState* g, int seat, const double* w) noexcep
     h.seat = seat
     h.n_players = g.n_players
     h.board_ready = False
+    h.counts_ready = False
     h.tops_ready = False
     h.plan_units[0] = -1
     h.plan_units[1] = -1
@@ -877,16 +878,17 @@ cdef void h_board(HCtx* h) noexcept nogil:
     h_restore_res(h, saved)
 
 
-cdef void h_board_calc(HCtx* h) noexcept nogil:
+cdef void h_counts(HCtx* h) noexcept nogil:
+    # The board tables' piece counts by cell and the threat map (the first
+    # part of h_board, alone for the decisions that read no more).
     cdef const GameState* g = h.g
     cdef const Rules* r = g.rules
     cdef const Player* p = &g.p[h.seat]
-    cdef int c, s, u, d, nb, t, k, o, mill, nt
-    cdef uint64_t en_cells, m
-    cdef int tcell[N_CELLS]
-    cdef double tworth[N_CELLS]
-    cdef double tv, v
-    h.board_ready = True
+    cdef int c, s, u, d, nb, k
+    cdef uint64_t m
+    if h.counts_ready:
+        return
+    h.counts_ready = True
     memset(h.my_units, 0, sizeof(h.my_units))
     memset(h.my_plastic, 0, sizeof(h.my_plastic))
     memset(h.en_plastic, 0, sizeof(h.en_plastic))
@@ -894,7 +896,6 @@ cdef void h_board_calc(HCtx* h) noexcept nogil:
     memset(h.en_seat, -1, sizeof(h.en_seat))
     memset(h.my_struct, 0, sizeof(h.my_struct))
     memset(h.threat, 0, sizeof(h.threat))
-    memset(h.pv, 0, sizeof(h.pv))
     memcpy(h.my_workers, h.wk_on, sizeof(h.my_workers))
     for u in range(N_UNITS):
         c = p.unit_cell[u]
@@ -906,7 +907,7 @@ cdef void h_board_calc(HCtx* h) noexcept nogil:
         c = p.structure_cell[k]
         if c > 0:
             h.my_struct[c] = 1
-    en_cells = 0
+    h.en_cells = 0
     for s in range(g.n_players):
         if s == h.seat:
             continue
@@ -917,10 +918,9 @@ cdef void h_board_calc(HCtx* h) noexcept nogil:
                 h.en_seat[c] = s
                 if u < UNIT_WORKER0:
                     h.en_plastic[c] += 1
-                    en_cells |= bit(c)
-    h_adjacency(h)
+                    h.en_cells |= bit(c)
     # Threat: enemy plastic one step away (their own rivers ignored).
-    m = en_cells
+    m = h.en_cells
     while m:
         c = lowest_bit(m)
         m &= m - 1
@@ -929,6 +929,22 @@ cdef void h_board_calc(HCtx* h) noexcept nogil:
             nb = r.neighbours[c][d]
             if nb > 0:
                 h.threat[nb] = 1
+
+
+cdef void h_board_calc(HCtx* h) noexcept nogil:
+    cdef const GameState* g = h.g
+    cdef const Rules* r = g.rules
+    cdef const Player* p = &g.p[h.seat]
+    cdef int c, k, o, mill, nt, t
+    cdef uint64_t en_cells, m
+    cdef int tcell[N_CELLS]
+    cdef double tworth[N_CELLS]
+    cdef double tv, v
+    h.board_ready = True
+    h_counts(h)
+    en_cells = h.en_cells
+    memset(h.pv, 0, sizeof(h.pv))
+    h_adjacency(h)
     # Production value of the workers where they stand (pv_cells: the cells
     # given a value; pv is 0 elsewhere).
     m = h.wk_cells & ~en_cells & ~(<uint64_t>1)
@@ -1888,7 +1904,7 @@ cdef double h_build_cell(HCtx* h, int c, int s) noexcept nogil:
     cdef const GameState* g = h.g
     cdef double v = 0.0
     cdef int before, after
-    h_board(h)
+    h_counts(h)
     if h.w[HW_TILE] != 0.0 and structure_tile_kind(g) >= 0:
         memcpy(tmp, g, sizeof(GameState))
         tmp.events = NULL
@@ -1958,7 +1974,7 @@ cdef double h_score(HCtx* h, int kind, int32_t opt) noexcept nogil:
         nu = opt % 16
         return h_carry_workers(h, nm + nu, nm)
     if kind == DK_CARRY_RES:
-        h_board(h)
+        h_counts(h)
         return h_carry_res(h, opt)
     if kind == DK_TRADE:
         return h_trade(h, opt)
@@ -1967,11 +1983,9 @@ cdef double h_score(HCtx* h, int kind, int32_t opt) noexcept nogil:
             return 0.0
         c = opt // 16
         a = opt % 16
-        h_board(h)
-        v = h_cell_prod(h, c, a)
-        return v
+        return h_cell_prod(h, c, a)
     if kind == DK_PAY:
-        h_board(h)
+        h_counts(h)
         if opt >= 1000:
             # Coercion: a combat card stands in for a token (§12).
             r = g.t.pay_type if g.t.pay_type >= 0 else 0
@@ -1991,7 +2005,7 @@ cdef double h_score(HCtx* h, int kind, int32_t opt) noexcept nogil:
     if kind == DK_ENLIST:
         return h_recruit(h, opt // 4) + h_onetime(h, opt % 4)
     if kind == DK_COMBAT_ORDER:
-        h_board(h)
+        h_counts(h)
         return h_edge(h, h.en_seat[opt], opt, h.my_plastic[opt]) if h.en_seat[opt] >= 0 else 0.0
     if kind == DK_ARTILLERY:
         # 1 power for the opponent's 2 (§11.3).
@@ -2026,8 +2040,7 @@ cdef double h_score(HCtx* h, int kind, int32_t opt) noexcept nogil:
     if kind == DK_GAIN_WORKER:
         if opt == 0:
             return 0.0
-        h_board(h)
-        return h_worker_val(h, h.wk_board) + 0.1 * h_cell_prod(h, opt, h.my_workers[opt] + 1)
+        return h_worker_val(h, h.wk_board) + 0.1 * h_cell_prod(h, opt, h_own_workers(h, opt) + 1)
     if kind == DK_FREE_ACTION:
         if opt == 4:
             return 0.0

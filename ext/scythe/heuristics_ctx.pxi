@@ -81,8 +81,10 @@ ctypedef struct HCtx:
     int on_mat
     int prod_k
     bint coerce
-    # board tables (h_board)
+    # board tables (h_board; the piece counts and threat alone: h_counts)
     bint board_ready
+    bint counts_ready
+    uint64_t en_cells       # cells with enemy characters or mechs
     int8_t my_units[N_CELLS]
     int8_t my_workers[N_CELLS]
     int8_t my_plastic[N_CELLS]
