@@ -122,7 +122,9 @@ def _batch(players: int, policy: str, jobs: int, template: str = _BATCH_SCENARIO
 
         with tempfile.TemporaryDirectory(prefix="simsuite-bench-") as tmp:
             path = Path(tmp) / "bench.toml"
-            size = shard or max(1, games // (4 * jobs))
+            # 8 shards per job: with fewer, the last shards' uneven finish (games differ in
+            # length, and so do a shared host's cores) weighs more than in a real, longer run
+            size = shard or max(1, games // (8 * jobs))
             path.write_text(template.format(games=games, seed=start + 1, players=players,
                                             policy=policy, shard=size))
             sc = load_scenario(path, out=Path(tmp) / "out")
