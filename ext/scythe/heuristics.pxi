@@ -445,8 +445,9 @@ cdef void h_begin(HCtx* h, const GameState* g, int seat, const double* w) noexce
     # Start a decision. In the same game, seat and position as the seat's last
     # decision (and with the same mover, which control depends on), everything
     # h_init derives and every cache of the position is still right: only what
-    # depends on the turn context is dropped (the listed top options, the
-    # look-ahead's memo, a Move plan made before other units moved).
+    # depends on the turn context is dropped (the listed top options, a Move
+    # plan made before other units moved, and the look-ahead's memo unless the
+    # top options and the Move plan are the same again).
     cdef int i
     if h.seen_ok:
         # Coins, the last section taken and the turns taken are no input of
@@ -461,13 +462,16 @@ cdef void h_begin(HCtx* h, const GameState* g, int seat, const double* w) noexce
     if (h_reuse_decisions and h.seen_ok and h.g == g and h.seat == seat and h.w == w
             and h.seen_active == g.active
             and memcmp(&h.seen.p[0], &g.p[0], h_position_bytes(g)) == 0):
-        h.tops_ready = False
-        h.deps_ready = False
         h.trade_ready = 0
         if h.plan_moved != g.t.moved:
             h.plan_units[0] = -1
             h.plan_units[1] = -1
             h.plan_moved = g.t.moved
+            h.tops_ready = False
+            h.deps_ready = False
+        elif not (h.deps_ready and h_same_tops(h)):
+            h.tops_ready = False
+            h.deps_ready = False
         return
     h_init(h, g, seat, w)
     memcpy(&h.seen.p[0], &g.p[0], h_position_bytes(g))
@@ -1612,6 +1616,21 @@ cdef void h_tops(HCtx* h) noexcept nogil:
             h.n_tops[s] = 0
             continue
         h.n_tops[s] = top_options(c, h.tops[s])
+
+
+cdef bint h_same_tops(HCtx* h) noexcept nogil:
+    # List the top options anew (h_tops) and say whether they are the ones
+    # listed for the last decision. In the same position and with the same
+    # Move plan, h_after's memo holds values of these very options (its values
+    # read no coins and no other turn context), so it stays right.
+    cdef int n_old[5]
+    cdef int32_t old[5][16]
+    memcpy(n_old, h.n_tops, sizeof(n_old))
+    memcpy(old, h.tops, sizeof(old))
+    h.tops_ready = False
+    h_tops(h)
+    return (memcmp(n_old, h.n_tops, sizeof(n_old)) == 0
+            and memcmp(old, h.tops, sizeof(old)) == 0)
 
 
 cdef void h_section_deps(HCtx* h) noexcept nogil:
