@@ -515,18 +515,9 @@ cdef void h_init(HCtx* h, const GameState* g, int seat, const double* w) noexcep
             h.wk_cells |= bit(c)
     for r in range(4):
         h.res[r] = 0
-    # Control needs an own unit or structure on the cell (control_map), so
-    # only those cells are looked at.
-    own = h.wk_cells
-    for i in range(UNIT_WORKER0):
-        c = p.unit_cell[i]
-        if c > 0 and c < N_CELLS:
-            own |= bit(c)
-    for i in range(4):
-        c = p.structure_cell[i]
-        if c > 0 and c < N_CELLS:
-            own |= bit(c)
-    own &= ~(<uint64_t>1)
+    # Control needs an own unit or structure on the cell, so only those cells
+    # are looked at.
+    own = own_piece_cells(g, seat)
     while own:
         c = lowest_bit(own)
         own &= own - 1

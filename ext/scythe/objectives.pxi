@@ -45,26 +45,6 @@ cdef inline int obj_cards_in_hand(const Player* p) noexcept nogil:
     return p.hand[0] + p.hand[1] + p.hand[2] + p.hand[3]
 
 
-cdef inline int obj_factory_cell(const GameState* g) noexcept nogil:
-    return g.rules.factory_cell       # the board's one Factory (rules.pxi checks it)
-
-
-cdef inline uint64_t obj_own_cells(const GameState* g, int seat) noexcept nogil:
-    # Cells holding a unit or structure of `seat`: control needs one there
-    # (§4.2), so the counts of controlled cells walk only these.
-    cdef uint64_t m = 0
-    cdef int i, c
-    for i in range(N_UNITS):
-        c = g.p[seat].unit_cell[i]
-        if 0 < c < N_CELLS:
-            m |= (<uint64_t>1) << c
-    for i in range(4):
-        c = g.p[seat].structure_cell[i]
-        if 0 < c < N_CELLS:
-            m |= (<uint64_t>1) << c
-    return m
-
-
 cdef inline bint obj_adjacent(const GameState* g, int a, int b) noexcept nogil:
     # Geometric adjacency (rivers ignored): the cards speak of the map, not of
     # movement, so tunnels are not linked to one another here.
@@ -78,7 +58,7 @@ cdef inline bint obj_adjacent(const GameState* g, int a, int b) noexcept nogil:
 cdef int obj_controlled_of_terrain(const GameState* g, const int8_t* ctl, int seat,
                                    int terrain) noexcept nogil:
     cdef int c, n = 0
-    cdef uint64_t m = obj_own_cells(g, seat)
+    cdef uint64_t m = own_piece_cells(g, seat)
     while m:
         c = lowest_bit(m)
         m &= m - 1
@@ -119,7 +99,7 @@ cdef bint objective_met(const GameState* g, int seat, int objective_id) noexcept
         # and the rulebook's own tunnel-counting texts (structure bonus tiles)
         # say Mines are not tunnels, so a Mine's territory does not count.
         n = 0
-        own = obj_own_cells(g, seat)
+        own = own_piece_cells(g, seat)
         while own:
             c = lowest_bit(own)
             own &= own - 1
@@ -131,7 +111,7 @@ cdef bint objective_met(const GameState* g, int seat, int objective_id) noexcept
     elif objective_id == 4:     # Northern Advantage
         return obj_controlled_of_terrain(g, ctl, seat, T_TUNDRA) >= 3
     elif objective_id == 5:     # King of the Hill: Factory + highest power, ties allowed
-        factory = obj_factory_cell(g)
+        factory = g.rules.factory_cell
         if factory < 0 or ctl[factory] != seat:
             return False
         for other in range(g.n_players):
@@ -145,7 +125,7 @@ cdef bint objective_met(const GameState* g, int seat, int objective_id) noexcept
     elif objective_id == 8:     # Roll Up Your Sleeves with the Common Man
         return p.coins <= 2 and workers >= 4 and p.popularity >= 7
     elif objective_id == 9:     # Stockpile for the Winter
-        own = obj_own_cells(g, seat)
+        own = own_piece_cells(g, seat)
         while own:
             c = lowest_bit(own)
             own &= own - 1
@@ -213,7 +193,7 @@ cdef bint objective_met(const GameState* g, int seat, int objective_id) noexcept
     elif objective_id == 17:    # Divide and Conquer
         if p.factory_card >= 0:
             return False
-        factory = obj_factory_cell(g)
+        factory = g.rules.factory_cell
         if factory < 0:
             return False
         n = 0
@@ -250,7 +230,7 @@ cdef bint objective_met(const GameState* g, int seat, int objective_id) noexcept
     elif objective_id == 23:    # Achieve Tactical Mastery
         return obj_cards_in_hand(p) >= 8 and p.combat_stars >= 1
     elif objective_id == 24:    # Establish a Human Shield
-        factory = obj_factory_cell(g)
+        factory = g.rules.factory_cell
         if factory < 0:
             return False
         for d in range(6):

@@ -24,6 +24,23 @@ cdef inline bint q_is_territory(const GameState* g, int cell) noexcept nogil:
     return g.rules.terrain[cell] != T_BASE
 
 
+cdef inline uint64_t own_piece_cells(const GameState* g, int seat) noexcept nogil:
+    # Cells (bases too) holding a unit or structure of `seat`, as a mask.
+    # Control needs one there (§4.2), so counts of controlled cells walk
+    # only these.
+    cdef uint64_t m = 0
+    cdef int i, c
+    for i in range(N_UNITS):
+        c = g.p[seat].unit_cell[i]
+        if 0 < c < N_CELLS:
+            m |= (<uint64_t>1) << c
+    for i in range(4):
+        c = g.p[seat].structure_cell[i]
+        if 0 < c < N_CELLS:
+            m |= (<uint64_t>1) << c
+    return m
+
+
 cdef int units_of_on(const GameState* g, int seat, int cell) noexcept nogil:
     # Character, mechs and workers of `seat` on `cell` (any cell, bases too).
     cdef int u, n = 0
