@@ -1,9 +1,11 @@
-"""Every report at once; with --html OUT/, one static page with every table and chart.
+"""Every report that applies to the dataset; with --html OUT/, one page with every table and chart.
 
     python reports/all.py DATASET [--html OUT/] [--format md|csv|json]
 
-A report that cannot run on this dataset (for example banned-pairs on a dataset played
-with the ban on) is listed with the reason instead of stopping the others.
+The reports in reports/ run on any game's dataset; a game's own reports (in
+simsuite/games/<game>/reports/) run when the dataset is of that game. A report that cannot
+run on this dataset (for example components for a game that records no score parts) is
+listed with the reason instead of stopping the others.
 """
 from __future__ import annotations
 
@@ -13,8 +15,8 @@ from simsuite.errors import UserError
 from simsuite.reporting import Report, ReportResult
 from simsuite.reporting import registry
 
-# the overview first, then the issue's questions; any other report follows by name
-FIRST = ["summary", "banned-pairs", "balance", "seats", "components"]
+# the overview first, then the reports of any game; the game's own reports follow by name
+FIRST = ["summary", "balance", "seats", "components"]
 
 
 def add_arguments(p):
@@ -35,7 +37,7 @@ def build(ds, args) -> ReportResult:
     if args.plot is not None:
         raise UserError("`report all` draws its charts with --html OUT/, not --plot")
     res = ReportResult("all", f"All reports: {args.dataset}")
-    reports = [r for r in registry.all_reports() if r.name != "all" and r.in_all]
+    reports = [r for r in registry.all_reports() if r.name != "all" and r.in_all and r.applies_to(ds)]
     reports.sort(key=lambda r: (FIRST.index(r.name) if r.name in FIRST else len(FIRST), r.name))
     for report in reports:
         sub_args = report.parse(sub_argv(args))

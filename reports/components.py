@@ -1,8 +1,9 @@
-"""Score components: where each faction's and each pair's coins come from.
+"""Score components: where each group's points come from.
 
-Mean of every `score_*` column (Scythe: coins on hand, stars, territories, resources,
-structure bonus) by faction, by faction/mat pair, and for winners against the others, with
-the mean total and its t-interval. Chart: stacked bars of the components.
+Mean of every score component the game declares (simsuite/schema.py, `score_components`;
+Scythe: coins on hand, stars, territories, resources, structure bonus) by each of the game's
+group keys, and for winners against the others, with the mean total and its t-interval.
+Chart: stacked bars of the components, per group key.
 
     python reports/components.py DATASET [--by-players] [--format md|csv|json] [--plot FILE.png]
 """
@@ -16,34 +17,27 @@ from simsuite.reporting import Chart, Col, Report, ReportResult, Table
 from simsuite.reporting import stats, views
 from simsuite.reporting.dataset import collect
 
-# Display names of the Scythe components (digest scythe-base.md §20); other games' own
-# score_* columns are shown by their column name.
-NAMES = {
-    "score_coins": "coins on hand",
-    "score_stars": "stars",
-    "score_territories": "territories",
-    "score_resources": "resources",
-    "score_structure_bonus": "structure bonus",
-}
-
-
 def add_arguments(p):
     p.add_argument("--by-players", action="store_true", help="split the tables by player count")
 
 
 def component_columns(ds):
-    cols = [c for c in ds.columns if c.startswith("score_")]
-    if not cols:
-        raise UserError(f"dataset {ds.path} has no score_* component columns; this game does not "
-                        "record its score parts, so the components report cannot run")
-    return cols
+    if not ds.score_components:
+        raise UserError(f"dataset {ds.path} declares no score components; its game does not record "
+                        "its score parts, so the components report cannot run")
+    return list(ds.score_components)
+
+
+def label(column: str) -> str:
+    """A component's header: its column name without the score_ prefix."""
+    return views.header(column.removeprefix("score_"))
 
 
 def component_cube(ds, comps):
-    """Sums of the score and its parts per (player count, faction, mat, winner): one scan."""
+    """Sums of the score and its parts per (player count, group keys, winner): one scan."""
     key = ("components", tuple(comps))
     if key not in ds.cache:
-        keys = [k for k in ("n_players", "faction", "mat", "winner") if ds.has(k)]
+        keys = [k for k in ("n_players", *ds.group_keys, "winner") if ds.has(k)]
         score = pl.col("score").cast(pl.Int64)
         parts = [pl.col(c).cast(pl.Int64) for c in comps]
         aggs = [pl.len().cast(pl.Int64).alias("games"),
@@ -78,14 +72,14 @@ def component_table(ds, keys, comps, confidence):
 def as_table(name, title, frame, keys, comps, confidence):
     cols = views.key_cols(keys) + [Col("games", "games", "int"), Col("avg_score", "avg score", "num1"),
                                    Col(("score_low", "score_high"), views.ci_header(confidence), "interval1")]
-    cols += [Col(c, NAMES.get(c, c), "num1") for c in comps]
+    cols += [Col(c, label(c), "num1") for c in comps]
     out = frame.select(keys + ["games", "avg_score", "score_low", "score_high"] + comps)
     return Table(name, title, out, cols)
 
 
 def stacked_chart(name, title, frame, key_fn, comps):
     labels = [key_fn(r) for r in frame.iter_rows(named=True)]
-    parts = {NAMES.get(c, c): frame[c].to_numpy() for c in comps}
+    parts = {label(c): frame[c].to_numpy() for c in comps}
 
     def draw(ax):
         from simsuite.reporting import plots
@@ -100,36 +94,32 @@ def build(ds, args) -> ReportResult:
     comps = component_columns(ds)
     res = ReportResult("components", "Score components")
     split = ["n_players"] if args.by_players else []
-    groups = [("factions", "Mean score parts by faction", ["faction"]),
-              ("pairs", "Mean score parts by faction / mat pair", ["faction", "mat"]),
-              ("winners", "Mean score parts of winners and the others", ["winner"])]
+    groups = [(k, f"Mean score parts by {views.header(k)}", [k]) for k in ds.group_keys]
+    groups.append(("winners", "Mean score parts of winners and the others", ["winner"]))
     frames = {}
     for name, title, keys in groups:
-        if not all(ds.has(k) for k in keys):
-            res.notes.append(f"No {name} table: the dataset has no column {', '.join(keys)}.")
-            continue
         keys = split + keys
         frame = component_table(ds, keys, comps, args.confidence)
         if name != "winners":
             frame = frame.sort("avg_score", descending=True, nulls_last=True)
-        frames[name] = frame
+            frames[name] = (frame, keys)
         res.tables.append(as_table(name, title, frame, keys, comps, args.confidence))
     mismatched = int(component_cube(ds, comps)["_mismatch"].sum())
     if mismatched:
         res.notes.append(f"{mismatched} rows have components that do not add up to the score "
                          "(the dataset is inconsistent, or this game scores other parts too).")
-    res.notes.append("Each column is the mean coins from that part of the final score; avg score "
+    res.notes.append("Each column is the mean points from that part of the final score; avg score "
                      f"carries a Student t-interval at {args.confidence * 100:g}%.")
-    label = lambda r: " ".join(str(r[k]) for k in ("n_players", "faction", "mat") if k in r)  # noqa: E731
-    for name in ("factions", "pairs"):
-        if name in frames:
-            res.charts.append(stacked_chart(name, f"Mean score parts by {name[:-1]}", frames[name],
-                                            label, comps))
+    res.notes += views.dataset_notes(ds)
+    for name, (frame, keys) in frames.items():
+        res.charts.append(stacked_chart(name, f"Mean score parts by {views.header(name)}", frame,
+                                        lambda r, keys=keys: " ".join(str(r[k]) for k in keys), comps))
     return res
 
 
-REPORT = Report("components", "Score components", "mean score parts (stars, territories, resources, "
-                "structure bonus, coins) by faction and by pair", build, add_arguments)
+REPORT = Report("components", "Score components", "mean score parts (the game's declared score "
+                "components) by each of its group keys, and of winners against the others", build,
+                add_arguments)
 
 if __name__ == "__main__":
     raise SystemExit(REPORT.main())

@@ -27,9 +27,8 @@ def build(ds, args) -> ReportResult:
     tests = analysis.equality_tests(ds, ["seat"], report="seats").filter(pl.col("players") != analysis.ALL)
     res.tables.append(views.tests_table("tests", "Do all seats win equally often?", tests))
     res.notes += [
-        "Seat 0 moves first. In Scythe the player with the lowest mat number starts (Rulebook 000 "
-        "setup step 18), so seat effects and mat effects are linked; see the banned-pairs "
-        "report's same-seat table.",
+        "Seat 0 moves first. Where a game's setup decides who starts from what a seat plays as, "
+        "seat effects and those groups' effects are linked.",
         "chi2 (game-aware) for seats is the multinomial goodness-of-fit test of which seat won "
         "each game; chi2 (Pearson) treats seats of one game as independent and overstates the "
         "evidence (by a factor 2 in 2-player games).",

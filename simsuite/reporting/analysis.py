@@ -17,8 +17,8 @@ Semantics (documented for users in reports/README.md):
   stratum's wins held fixed (exact when no game ends in a shared win), instead of treating
   the two rates as independent.
 - Test against the field: "p_gs = f_s" is the same hypothesis as "p_gs = r_s", tested with
-  the exact two-sided binomial test of w_gs wins in n_gs rows at rate r_s. A faction, mat,
-  pair or seat appears at most once per game, so its rows are independent games.
+  the exact two-sided binomial test of w_gs wins in n_gs rows at rate r_s. A seat, or a
+  group a game deals at most once (what a seat plays as), has independent games as rows.
 - Rows pooled over several player counts (players = "all"): field rate, diff and margin
   are standardised to the group's own mix of player counts (weights n_gs / n_g); the diff
   interval combines the per-count intervals as normal errors; the test is the stratified
@@ -74,19 +74,25 @@ def _aggs(ds: Dataset) -> List[pl.Expr]:
 NEEDED = ("n_players", "winner", "score")
 
 
-# Every group table the reports need is a sum over this cube (one streaming scan, cached),
-# grouped by the columns below; other keys fall back to their own scan.
-CUBE_KEYS = ("n_players", "seat", "faction", "mat", "policy", "difficulty", "is_bot_opponent", "modules")
+# Every group table the reports need is a sum over one cube (one streaming scan, cached),
+# grouped by these base columns and the keys the game declares (`cube_keys`); other keys
+# fall back to their own scan.
+BASE_KEYS = ("n_players", "seat", "policy", "is_bot_opponent")
 SUMS = ("games", "wins", "shared_wins", "score_n", "score_sum", "score_sq")
 
 
+def cube_keys(ds: Dataset) -> List[str]:
+    """The cube's columns: the base keys and the declared group, solo and variant keys."""
+    keys = BASE_KEYS + ds.group_keys + ds.solo_keys + ds.variant_keys
+    return [k for k in dict.fromkeys(keys) if ds.has(k)]
+
+
 def cube(ds: Dataset) -> pl.DataFrame:
-    """Counts and score sums per combination of CUBE_KEYS present in the dataset."""
+    """Counts and score sums per combination of `cube_keys` present in the dataset."""
     key = ("cube",)
     if key not in ds.cache:
         ds.require(NEEDED, "tables")
-        keys = [k for k in CUBE_KEYS if ds.has(k)]
-        ds.cache[key] = collect(ds.scan().group_by(keys).agg(_aggs(ds)))
+        ds.cache[key] = collect(ds.scan().group_by(cube_keys(ds)).agg(_aggs(ds)))
     return ds.cache[key]
 
 
@@ -107,7 +113,7 @@ def group_counts(ds: Dataset, keys: Sequence[str], where: Optional[pl.Expr] = No
     if cache_key not in ds.cache:
         ds.require(list(NEEDED) + keys, report)
         by = keys + ([] if "n_players" in keys else ["n_players"])
-        if where is None and all(k in CUBE_KEYS for k in keys):
+        if where is None and all(k in cube_keys(ds) for k in keys):
             df = cube(ds).group_by(by).agg([pl.col(c).sum() for c in SUMS])
         else:
             lf = ds.scan()

@@ -1,6 +1,6 @@
-"""The report framework: one `Report` object per script in reports/.
+"""The report framework: one `Report` object per report script.
 
-A report script defines
+A report script (in reports/, or in a game's simsuite/games/<game>/reports/) defines
 
     def build(ds: Dataset, args) -> ReportResult: ...
     REPORT = Report("name", "Title", "one-line description", build, add_arguments=...)
@@ -10,7 +10,9 @@ A report script defines
 and gets the shared command line (dataset, --format, --out, --plot, --game, --scenario,
 --confidence, --correction), dataset opening and checks, output in every format and the
 PNG chart. `simsuite report NAME ...` finds the script through the registry and calls
-`REPORT.run(args)`.
+`REPORT.run(args)`. A report says what it needs: `needs` (columns) and `game` (set by the
+registry for a game's own reports); a dataset without them is refused in one line before
+`build` runs.
 """
 from __future__ import annotations
 
@@ -47,13 +49,15 @@ class Report:
     def __init__(self, name: str, title: str, description: str,
                  build: Callable[[Dataset, argparse.Namespace], ReportResult],
                  add_arguments: Optional[Callable[[argparse.ArgumentParser], None]] = None,
-                 in_all: bool = True):
+                 in_all: bool = True, needs: Sequence[str] = (), game: Optional[str] = None):
         self.name = name
         self.title = title
         self.description = description
         self.build = build
         self.add_arguments = add_arguments
         self.in_all = in_all  # False: `report all` leaves it out (e.g. it needs more input)
+        self.needs = tuple(needs)  # columns the report reads
+        self.game = game  # the game whose datasets it reads (None: any game)
 
     def parser(self) -> argparse.ArgumentParser:
         p = _Parser(prog=f"simsuite report {self.name}", description=self.description)
@@ -78,9 +82,22 @@ class Report:
     def open(self, args: argparse.Namespace) -> Dataset:
         return open_dataset(args.dataset, game=args.game, scenario=args.scenario)
 
+    def check(self, ds: Dataset) -> None:
+        """Refuse, in one line, a dataset of another game or without the needed columns."""
+        if self.game is not None:
+            ds.require_game(self.game, self.name)
+        if self.needs:
+            ds.require(self.needs, self.name)
+
+    def applies_to(self, ds: Dataset) -> bool:
+        """Whether `report all` shows it for this dataset: any game's report, or this game's."""
+        return self.game is None or self.game in ds.games
+
     def result(self, args: argparse.Namespace, ds: Optional[Dataset] = None) -> ReportResult:
         """Build the report (opening the dataset unless one is given)."""
-        return self.build(ds if ds is not None else self.open(args), args)
+        ds = ds if ds is not None else self.open(args)
+        self.check(ds)
+        return self.build(ds, args)
 
     def emit(self, result: ReportResult, args: argparse.Namespace) -> List[Path]:
         written = write_output(result, args.format, args.out)

@@ -8,20 +8,29 @@ pass (`Dataset.iter_files`) reads one shard file at a time.
 
 Filters on the partition columns (`--game`, `--scenario`) choose files by their folder
 names, so the other games' files (which may have other columns) are never opened.
+
+What a report groups by comes from the game's declaration (simsuite/schema.py), which every
+shard file carries in its key-value metadata: `Dataset.keys` merges the declarations of the
+chosen files (several scenarios of one game). A dataset written before declarations existed
+(schema version 1) has none: reports then group by the base columns only, and say so.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import Dict, Iterator, List, Optional, Sequence
+from typing import Dict, Iterator, List, Optional, Sequence, Tuple
 from urllib.parse import unquote
 
 import polars as pl
 
-from simsuite.errors import UserError
+import pyarrow.parquet as pq
 
-SCHEMA_VERSION = "1"
+from simsuite.errors import UserError
+from simsuite.schema import SCHEMA_VERSION, GameSchema, merge_keys, read_declaration
+
+# the kinds of key a declaration names (simsuite/schema.py, GameSchema)
+KEY_KINDS = ("group_keys", "solo_keys", "variant_keys", "score_components")
 
 
 def _read_error(path, err: Exception) -> UserError:
@@ -86,6 +95,72 @@ class Dataset:
         except (pl.exceptions.PolarsError, OSError) as err:
             raise _read_error(self.path, err) from None
 
+    @cached_property
+    def _declared(self) -> Tuple[List[GameSchema], bool]:
+        """The distinct game declarations of the files, and whether some file has none. One
+        footer read per folder: the files of one scenario folder share their declaration."""
+        out: List[GameSchema] = []
+        undeclared = False
+        firsts: Dict[Path, Path] = {}
+        for f in self.files:
+            firsts.setdefault(f.parent, f)
+        for first in firsts.values():
+            try:
+                decl = read_declaration(pq.read_metadata(first).metadata)
+            except (OSError, ValueError, KeyError) as err:
+                raise _read_error(self.path, err) from None
+            if decl is None:
+                undeclared = True
+            elif decl not in out:
+                out.append(decl)
+        return out, undeclared
+
+    @property
+    def declarations(self) -> List[GameSchema]:
+        """The game declarations of the files (empty for a dataset written before them)."""
+        return self._declared[0]
+
+    @cached_property
+    def keys(self) -> Dict[str, tuple]:
+        """The declared keys of each kind (KEY_KINDS) that are columns of the dataset."""
+        merged = merge_keys(self.declarations)
+        return {kind: tuple(k for k in merged[kind] if self.has(k)) for kind in KEY_KINDS}
+
+    @property
+    def group_keys(self) -> tuple:
+        return self.keys["group_keys"]
+
+    @property
+    def solo_keys(self) -> tuple:
+        return self.keys["solo_keys"]
+
+    @property
+    def variant_keys(self) -> tuple:
+        return self.keys["variant_keys"]
+
+    @property
+    def score_components(self) -> tuple:
+        return self.keys["score_components"]
+
+    @cached_property
+    def games(self) -> List[str]:
+        """The games the dataset's declarations name."""
+        return sorted({d.game for d in self.declarations})
+
+    @cached_property
+    def docs(self) -> Dict[str, str]:
+        """One-line meaning of each declared game column."""
+        return {c.name: c.doc for d in self.declarations for c in d.columns}
+
+    def declaration_notes(self) -> List[str]:
+        """A note for files without a declaration (written by an older simsuite)."""
+        if not self._declared[1]:
+            return []
+        some = "some of its files carry" if self.declarations else "it carries"
+        return [f"Dataset {self.path}: {some} no game declaration (written by a simsuite older than "
+                f"schema version {SCHEMA_VERSION}), so those files are grouped by the base columns "
+                "only; re-run the scenario with this simsuite for the game's own tables."]
+
     def has(self, column: str) -> bool:
         return column in self.columns
 
@@ -96,6 +171,13 @@ class Dataset:
                 f"dataset {self.path} has no column {', '.join(missing)}, which report "
                 f"{report} needs; write the dataset with `simsuite run` (schema version "
                 f"{SCHEMA_VERSION}) or choose another report")
+
+    def require_game(self, game: str, report: str) -> None:
+        """Refuse a dataset whose declaration names another game than the report's."""
+        other = [g for g in self.games if g != game]
+        if other:
+            raise UserError(f"report {report} is for {game} datasets; {self.path} holds "
+                            f"{', '.join(other)} games")
 
     def _filter(self, lf: pl.LazyFrame) -> pl.LazyFrame:
         for key, value in self.filters.items():

@@ -205,7 +205,7 @@ def forest(ax, labels: Sequence[str], est, lo, hi, zero: float = 0.0, highlight:
     ax.grid(axis="x", alpha=0.3)
 
 
-def stacked_bars(ax, labels: Sequence[str], parts: Dict[str, Sequence[float]], xlabel: str = "mean coins") -> None:
+def stacked_bars(ax, labels: Sequence[str], parts: Dict[str, Sequence[float]], xlabel: str = "mean points") -> None:
     """Horizontal stacked bars: each label's mean score split into its components."""
     y = np.arange(len(labels))[::-1]
     left = np.zeros(len(labels))

@@ -1,88 +1,100 @@
-"""Synthetic and handmade datasets in the results schema, for report tests and benchmarks.
+"""Synthetic and handmade datasets of any declared game, for report tests and benchmarks.
 
-`generate()` writes Scythe-like games with planted effects (a few pairs, a seat and a
-faction stronger than the rest), vectorised with numpy and written shard by shard, so a
-10-million-row dataset takes seconds and little memory. The games are not played by the
-rules: scores are drawn at random around each seat's planted strength and the winner is
-the highest score after the rulebook's tie-breakers (Rulebook 000 §"ПЕРЕМОЖЕЦЬ", digest
-scythe-base.md §20.1: power, popularity, resources, territories, stars; the first
-tie-breaker, units and structures on the board, is not simulated here).
+Everything here derives from a game's declaration (simsuite/schema.py, `GameSchema`): the
+columns, their types and the file metadata that tells reports the game's keys.
 
-`write_dataset()` writes hand-written rows (tests) with every missing column filled with a
-neutral default, in the same folder layout as `simsuite run`.
+`generate()` writes games of a `Design` (the declaration, the values dealt to seats for its
+keys, keys derived from them, combinations never dealt, planted effects), vectorised with
+numpy and written shard by shard, so a 10-million-row dataset takes seconds and little
+memory. The games are not played by any rules: each seat's score parts are drawn around its
+planted strength, the highest score wins and a random tie-breaker leaves a few shared wins.
+A game's own design lives in its package (Scythe's: simsuite/games/scythe/reports/).
+
+`write_dataset()` writes hand-written rows (tests), every missing column filled with a
+neutral default, in the folder layout of `simsuite run`.
 """
 from __future__ import annotations
 
+import hashlib
+import importlib
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Dict, Optional, Sequence, Tuple, Union
+from typing import Callable, Dict, Mapping, Optional, Sequence, Tuple, Union
 
 import numpy as np
 import polars as pl
+import pyarrow as pa
 
 import simsuite
+from simsuite.schema import BASE_COLUMNS, SCHEMA_VERSION, GameSchema
 
-SCHEMA: Dict[str, pl.DataType] = {
-    "scenario_hash": pl.String,
-    "game_index": pl.Int64,
-    "seed": pl.UInt64,
-    "n_players": pl.Int8,
-    "seat": pl.Int8,
-    "faction": pl.String,
-    "mat": pl.String,
-    "pair": pl.String,
-    "policy": pl.String,
-    "policy_id": pl.String,
-    "is_bot_opponent": pl.Boolean,
-    "difficulty": pl.String,
-    "modules": pl.String,
-    "score": pl.Int32,
-    "score_coins": pl.Int32,
-    "score_stars": pl.Int32,
-    "score_territories": pl.Int32,
-    "score_resources": pl.Int32,
-    "score_structure_bonus": pl.Int32,
-    "stars": pl.Int8,
-    "territories": pl.Int16,
-    "resources": pl.Int16,
-    "popularity": pl.Int8,
-    "power": pl.Int8,
-    "rank": pl.Int8,
-    "winner": pl.Boolean,
-    "tied": pl.Boolean,
-    "shared_win": pl.Boolean,
-    "turns_taken": pl.Int16,
-    "game_turns": pl.Int32,
-    "end_reason": pl.String,
-}
-
-# Base-game factions and player mats (reference/scythe/factions.md, player-mats.md).
-FACTIONS = ("nordic", "rusviet", "polania", "crimea", "saxony")
-MATS = ("industrial", "engineering", "patriotic", "mechanical", "agricultural")
-# Rulebook 000 "ВИБІР НАЦІЇ" (digest scythe-base.md §5 step 6): forbidden combinations.
-BANNED_PAIRS = (("rusviet", "industrial"), ("crimea", "patriotic"))
-# Popularity tiers (digest scythe-base.md §20): coins per star, per territory, per 2 resources.
-_TIERS = np.array([[3, 2, 1], [4, 3, 2], [5, 4, 3]])
-_TIER_POPULARITY = ((0, 6), (7, 12), (13, 18))
+# mean final score of a synthetic seat without planted strength
+MEAN_SCORE = 60.0
 
 
 @dataclass
 class Effects:
-    """Planted strengths, in expected coins of final score."""
+    """Planted strengths, in expected points of final score: per value of one column
+    (`by={"seat": {0: 1.5}, "leader": {"olga": 2.0}}`) and per combination of values of
+    several dealt keys (`combos={("faction", "mat"): {("a", "b"): 6.0}}`)."""
 
-    faction: Dict[str, float] = field(default_factory=dict)
-    mat: Dict[str, float] = field(default_factory=dict)
-    pair: Dict[Tuple[str, str], float] = field(default_factory=dict)
-    seat: Dict[int, float] = field(default_factory=dict)
-    policy: Dict[str, float] = field(default_factory=dict)
+    by: Dict[str, Dict[object, float]] = field(default_factory=dict)
+    combos: Dict[Tuple[str, ...], Dict[Tuple, float]] = field(default_factory=dict)
 
 
-PLANTED = Effects(
-    faction={"crimea": 2.0, "polania": -1.5},
-    pair={("rusviet", "industrial"): 6.0, ("crimea", "patriotic"): 4.0},
-    seat={0: 1.5},
-)
+Derive = Callable[[Mapping[str, np.ndarray]], np.ndarray]
+
+
+@dataclass(frozen=True)
+class Design:
+    """What a synthetic dataset of one game deals.
+
+    `values`: the values of the keys dealt to seats (each value at most once per game, so a
+    game has at most as many players as the shortest list). `derive`: columns computed from
+    the dealt ones (per row). `banned`: combinations of dealt keys never dealt when `bans` is
+    on (a dealt combination re-deals its last key). `effects`: the planted strengths used
+    unless a caller gives others. `variants`: the values of each variant key (one per game).
+    """
+
+    schema: GameSchema
+    values: Mapping[str, Sequence[str]]
+    derive: Mapping[str, Derive] = field(default_factory=dict)
+    banned: Mapping[Tuple[str, ...], Sequence[Tuple]] = field(default_factory=dict)
+    effects: Effects = field(default_factory=Effects)
+    variants: Mapping[str, Sequence[str]] = field(default_factory=dict)
+    players: Tuple[int, ...] = (2, 3, 4)
+
+    @property
+    def max_players(self) -> int:
+        return min((len(v) for v in self.values.values()), default=8)
+
+
+def design_of(game: str) -> Design:
+    """A game's synthetic design: `SYNTHETIC` in its reports package (simsuite.games.<game>.reports)."""
+    try:
+        design = getattr(importlib.import_module(f"simsuite.games.{game}.reports"), "SYNTHETIC")
+    except (ImportError, AttributeError):
+        raise ValueError(f"game {game!r} has no synthetic design "
+                         f"(SYNTHETIC in simsuite/games/{game}/reports/__init__.py)") from None
+    return design
+
+
+# --- columns and files ------------------------------------------------------------------------
+
+def polars_schema(schema: Optional[GameSchema]) -> Dict[str, pl.DataType]:
+    """Column name -> polars type: the base columns, then the game's own."""
+    arrow = schema.arrow() if schema is not None else pa.schema([c.field for c in BASE_COLUMNS])
+    return dict(pl.from_arrow(arrow.empty_table()).schema)
+
+
+def _neutral(dtype: pl.DataType) -> pl.Expr:
+    """A game column's default in handmade and synthetic rows: null text, zero, false."""
+    if dtype == pl.String:
+        return pl.lit(None, dtype=pl.String)
+    if dtype == pl.Boolean:
+        return pl.lit(False)
+    return pl.lit(0).cast(dtype)
 
 
 def _write_shard(frame: pl.DataFrame, folder: Path, shard: int, meta: Dict[str, str]) -> Path:
@@ -94,16 +106,18 @@ def _write_shard(frame: pl.DataFrame, folder: Path, shard: int, meta: Dict[str, 
     return final
 
 
-def _metadata(scenario: str, scenario_text: str) -> Dict[str, str]:
-    import hashlib
-
-    digest = hashlib.sha256(scenario_text.encode()).hexdigest()[:16]
-    return {
-        "simsuite.schema_version": "1",
+def _metadata(schema: Optional[GameSchema], scenario_text: str) -> Dict[str, str]:
+    """The file metadata `simsuite run` writes, the game's declaration included (none without
+    a schema: a dataset as an older simsuite wrote it)."""
+    meta = {
+        "simsuite.schema_version": SCHEMA_VERSION if schema is not None else "1",
         "simsuite.version": simsuite.__version__,
-        "simsuite.scenario_hash": digest,
+        "simsuite.scenario_hash": hashlib.sha256(scenario_text.encode()).hexdigest()[:16],
         "simsuite.scenario": scenario_text,
     }
+    if schema is not None:
+        meta.update({k.decode(): v.decode() for k, v in schema.metadata().items()})
+    return meta
 
 
 def _finish(out: Path, game: str, scenario: str, shards: list, meta: Dict[str, str], seed: int,
@@ -111,8 +125,9 @@ def _finish(out: Path, game: str, scenario: str, shards: list, meta: Dict[str, s
     """OUT/manifest.json in the runner's layout (simsuite/dataset.py, Manifest), merged with
     any scenarios already recorded there; `generator` says these games were not played."""
     path = out / "manifest.json"
-    data = json.loads(path.read_text()) if path.exists() else {"schema_version": "1", "scenarios": {}}
-    data["generator"] = "simsuite.reporting.synthetic (not played by the rules)"
+    data = json.loads(path.read_text()) if path.exists() else {"schema_version": SCHEMA_VERSION,
+                                                               "scenarios": {}}
+    data["generator"] = "simsuite.reporting.synthetic (not played by any rules)"
     data["scenarios"][scenario] = {
         "game": game,
         "scenario_hash": meta["simsuite.scenario_hash"],
@@ -125,12 +140,16 @@ def _finish(out: Path, game: str, scenario: str, shards: list, meta: Dict[str, s
     path.write_text(json.dumps(data, indent=2) + "\n")
 
 
-def complete_rows(rows: Union[pl.DataFrame, Sequence[dict]], scenario_hash: str = "0" * 16) -> pl.DataFrame:
-    """Fill every schema column a hand-written table leaves out, and cast to schema types.
+# --- handmade rows ----------------------------------------------------------------------------
+
+def complete_rows(rows: Union[pl.DataFrame, Sequence[dict]], schema: Optional[GameSchema] = None,
+                  scenario_hash: str = "0" * 16) -> pl.DataFrame:
+    """Fill every column a hand-written table leaves out, and cast to the schema's types.
 
     Needs game_index and seat. Defaults: n_players = rows in the game; rank from score
-    (ties share the best rank) unless given; winner = rank 1; pair = faction+mat; policy
-    "heuristic"; modules "" (base game); score components 0.
+    (ties share the best rank) unless given; winner = rank 1; policy "heuristic"; a game's
+    own columns: empty for a variant key (no variant), else null text, zero or false.
+    Columns outside the schema are kept after it.
     """
     df = rows if isinstance(rows, pl.DataFrame) else pl.DataFrame(list(rows))
     for needed in ("game_index", "seat"):
@@ -147,43 +166,42 @@ def complete_rows(rows: Union[pl.DataFrame, Sequence[dict]], scenario_hash: str 
         df = df.with_columns(pl.col("score").rank("min", descending=True).over("game_index").alias("rank"))
     if "winner" not in cols:
         df = df.with_columns((pl.col("rank") == 1).alias("winner"))
+    types = polars_schema(schema)
     defaults = {
         "scenario_hash": pl.lit(scenario_hash),
         "seed": pl.col("game_index").cast(pl.UInt64) + 1,
-        "faction": pl.lit(None, dtype=pl.String),
-        "mat": pl.lit(None, dtype=pl.String),
         "policy": pl.lit("heuristic"),
         "policy_id": pl.lit("h0"),
         "is_bot_opponent": pl.lit(False),
-        "difficulty": pl.lit(None, dtype=pl.String),
-        "modules": pl.lit(""),
         "tied": pl.lit(False),
         "shared_win": pl.lit(False),
         "turns_taken": pl.lit(20),
         "game_turns": pl.lit(20) * pl.col("n_players").cast(pl.Int32),
-        "end_reason": pl.lit("sixth_star"),
+        "end_reason": pl.lit("handmade"),
+        "provisional_share": pl.lit(0.0),
     }
-    for name in SCHEMA:
-        if name.startswith("score_") or name in ("stars", "territories", "resources", "popularity", "power"):
-            defaults[name] = pl.lit(0)
+    if schema is not None:
+        for c in schema.columns:
+            defaults[c.name] = pl.lit("") if c.name in schema.variant_keys else _neutral(types[c.name])
     df = df.with_columns([expr.alias(name) for name, expr in defaults.items() if name not in df.columns])
-    if "pair" not in df.columns:
-        df = df.with_columns(
-            pl.when(pl.col("faction").is_not_null() & pl.col("mat").is_not_null())
-            .then(pl.col("faction") + "+" + pl.col("mat")).otherwise(None).alias("pair"))
-    extra = [c for c in df.columns if c not in SCHEMA]
-    return df.select([pl.col(name).cast(dtype) for name, dtype in SCHEMA.items()] + extra)
+    extra = [c for c in df.columns if c not in types]
+    return df.select([pl.col(name).cast(dtype) for name, dtype in types.items()] + extra)
 
 
-def write_dataset(rows: Union[pl.DataFrame, Sequence[dict]], out, *, game: str = "scythe",
-                  scenario: str = "handmade", games_per_shard: Optional[int] = None) -> Path:
-    """Write hand-written rows as a dataset folder (see `complete_rows` for the defaults)."""
+def write_dataset(rows: Union[pl.DataFrame, Sequence[dict]], out, schema: Optional[GameSchema] = None, *,
+                  game: Optional[str] = None, scenario: str = "handmade",
+                  games_per_shard: Optional[int] = None) -> Path:
+    """Write hand-written rows as a dataset folder of `schema`'s game (see `complete_rows`).
+
+    Without a schema the files carry no declaration, as an older simsuite wrote them; `game`
+    (default: the schema's game, else "test") names the partition folder.
+    """
     out = Path(out)
-    meta = _metadata(scenario, f"# handmade dataset {scenario}\n")
-    df = complete_rows(rows, meta["simsuite.scenario_hash"]).sort(["game_index", "seat"])
+    game = game or (schema.game if schema is not None else "test")
+    meta = _metadata(schema, f"# handmade dataset {scenario}\n")
+    df = complete_rows(rows, schema, meta["simsuite.scenario_hash"]).sort(["game_index", "seat"])
     folder = out / f"game={game}" / f"scenario={scenario}"
-    n_games = df["game_index"].n_unique()
-    per = games_per_shard or max(1, n_games)
+    per = games_per_shard or max(1, df["game_index"].n_unique())
     df = df.with_columns((pl.col("game_index").rank("dense") - 1).alias("_g"))
     shards = []
     for shard, part in enumerate(_split(df, per)):
@@ -199,125 +217,131 @@ def _split(df: pl.DataFrame, per: int):
         yield df.filter(shard_of == s)
 
 
+# --- synthetic games --------------------------------------------------------------------------
+
 def _draw_distinct(rng: np.random.Generator, games: int, pool: int, n: int) -> np.ndarray:
     return np.argsort(rng.random((games, pool)), axis=1)[:, :n]
 
 
-def _games_block(rng: np.random.Generator, n: int, games: int, first_index: np.ndarray,
-                 effects: Effects, bans: bool, policies: Sequence[str],
-                 modules: Sequence[str]) -> Dict[str, np.ndarray]:
-    fac = _draw_distinct(rng, games, len(FACTIONS), n)
-    mat = _draw_distinct(rng, games, len(MATS), n)
-    if bans:
-        # Rulebook 000 "ВИБІР НАЦІЇ": a dealt banned pair discards the mat and draws another.
-        banned = np.zeros((len(FACTIONS), len(MATS)), dtype=bool)
-        for f, m in BANNED_PAIRS:
-            banned[FACTIONS.index(f), MATS.index(m)] = True
+def _deal(rng: np.random.Generator, design: Design, games: int, n: int, bans: bool) -> Dict[str, np.ndarray]:
+    """Value indices (games, n) of every dealt key; with `bans`, a banned combination
+    re-deals its last key for that game until none is left."""
+    idx = {k: _draw_distinct(rng, games, len(v), n) for k, v in design.values.items()}
+    if not bans:
+        return idx
+    for keys, combos in design.banned.items():
+        pos = [{v: i for i, v in enumerate(design.values[k])} for k in keys]
+        banned = np.zeros([len(design.values[k]) for k in keys], dtype=bool)
+        for combo in combos:
+            banned[tuple(p[v] for p, v in zip(pos, combo))] = True
+        last = keys[-1]
         while True:
-            bad = banned[fac, mat].any(axis=1)
+            bad = banned[tuple(idx[k] for k in keys)].any(axis=1)
             if not bad.any():
                 break
-            mat[bad] = _draw_distinct(rng, int(bad.sum()), len(MATS), n)
-    pol = rng.integers(0, len(policies), size=(games, n))
-    strength = np.zeros((games, n))
-    for i, name in enumerate(FACTIONS):
-        strength += (fac == i) * effects.faction.get(name, 0.0)
-    for i, name in enumerate(MATS):
-        strength += (mat == i) * effects.mat.get(name, 0.0)
-    for (f, m), v in effects.pair.items():
-        strength += ((fac == FACTIONS.index(f)) & (mat == MATS.index(m))) * v
-    for s, v in effects.seat.items():
-        if s < n:
-            strength[:, s] += v
-    for i, name in enumerate(policies):
-        strength += (pol == i) * effects.policy.get(name, 0.0)
+            idx[last][bad] = _draw_distinct(rng, int(bad.sum()), len(design.values[last]), n)
+    return idx
 
+
+def _strength(design: Design, effects: Effects, idx: Dict[str, np.ndarray], seat: np.ndarray,
+              pol: np.ndarray, policies: Sequence[str]) -> np.ndarray:
+    """Each seat's planted strength (games, n)."""
+    strength = np.zeros(seat.shape)
+    columns = {**{k: (idx[k], design.values[k]) for k in idx}, "seat": (seat, range(seat.shape[1])),
+               "policy": (pol, policies)}
+    for col, table in effects.by.items():
+        if col not in columns:
+            raise ValueError(f"planted effect on {col!r}: not a dealt key, seat or policy")
+        codes, values = columns[col]
+        for i, v in enumerate(values):
+            strength += (codes == i) * table.get(v, 0.0)
+    for keys, table in effects.combos.items():
+        for combo, v in table.items():
+            hit = np.ones(seat.shape, dtype=bool)
+            for k, value in zip(keys, combo):
+                hit &= idx[k] == list(design.values[k]).index(value)
+            strength += hit * v
+    return strength
+
+
+def _games_block(rng: np.random.Generator, design: Design, n: int, first_index: np.ndarray,
+                 effects: Effects, bans: bool, policies: Sequence[str],
+                 variants: Mapping[str, Sequence[str]]) -> Dict[str, np.ndarray]:
+    games = first_index.size
     shape = (games, n)
-    tier = rng.choice(3, size=shape, p=(0.2, 0.5, 0.3))
-    rates = _TIERS[tier]  # (games, n, 3)
-    stars = rng.binomial(6, np.clip(0.45 + strength / 40.0, 0.05, 0.95))
-    territories = rng.poisson(np.maximum(0.5, 5.0 + strength / 6.0))
-    resources = rng.poisson(8.0, size=shape)
-    bonus = rng.choice(np.array([0, 2, 3, 4, 6, 9]), size=shape)
-    coins = rng.poisson(np.maximum(1.0, 18.0 + strength / 2.0))
-    s_stars = stars * rates[..., 0]
-    s_terr = territories * rates[..., 1]
-    s_res = (resources // 2) * rates[..., 2]
-    score = coins + s_stars + s_terr + s_res + bonus
-    lo = np.array([t[0] for t in _TIER_POPULARITY])[tier]
-    hi = np.array([t[1] for t in _TIER_POPULARITY])[tier]
-    popularity = lo + (rng.random(shape) * (hi - lo + 1)).astype(np.int64)
-    power = rng.integers(0, 17, size=shape)
+    idx = _deal(rng, design, games, n, bans)
+    pol = rng.integers(0, len(policies), size=shape)
+    seat = np.broadcast_to(np.arange(n), shape)
+    strength = _strength(design, effects, idx, seat, pol, policies)
 
-    # Digest scythe-base.md §20.1: highest score wins; ties by power, popularity,
-    # resources, territories, stars (higher wins); still tied = shared win.
-    key = ((((score * 100 + power) * 100 + popularity) * 1000 + resources) * 1000 + territories) * 10 + stars
+    schema = design.schema
+    comps = list(schema.score_components)
+    parts = {c: rng.poisson(np.maximum(0.5, (MEAN_SCORE + strength) / len(comps))) for c in comps}
+    score = sum(parts.values()) if comps else rng.poisson(np.maximum(1.0, MEAN_SCORE + strength))
+    # highest score wins; a random tie-breaker in 0..2 leaves a few ties shared
+    key = score * 3 + rng.integers(0, 3, size=shape)
     rank = 1 + (key[:, None, :] > key[:, :, None]).sum(axis=2)
     winner = rank == 1
     shared = winner & (winner.sum(axis=1, keepdims=True) > 1)
     tied = (score[:, None, :] == score[:, :, None]).sum(axis=2) > 1
     turns = 14 + rng.poisson(6.0, size=(games, 1)) + np.zeros(shape, dtype=np.int64)
-    mods = np.asarray(modules, dtype=object)[rng.integers(0, len(modules), size=games)]
-    end = np.where((stars >= 6).any(axis=1), "sixth_star", "turn_cap")
     seeds = rng.integers(0, 2**63, size=games, dtype=np.int64).astype(np.uint64)
 
-    fac_names = np.asarray(FACTIONS, dtype=object)[fac]
-    mat_names = np.asarray(MATS, dtype=object)[mat]
-    pol_names = np.asarray(policies, dtype=object)[pol]
     rep = lambda a: np.repeat(a, n)  # noqa: E731  (per game -> per row)
-    return {
+    out = {
         "game_index": rep(first_index),
         "seed": rep(seeds),
         "n_players": np.full(games * n, n),
-        "seat": np.tile(np.arange(n), games),
-        "faction": fac_names.ravel(),
-        "mat": mat_names.ravel(),
-        "pair": (fac_names + "+" + mat_names).ravel(),
-        "policy": pol_names.ravel(),
+        "seat": seat.ravel(),
+        "policy": np.asarray(policies, dtype=object)[pol].ravel(),
         "policy_id": np.char.add("p", pol.ravel().astype(str)),
         "is_bot_opponent": np.zeros(games * n, dtype=bool),
-        "difficulty": np.full(games * n, None, dtype=object),
-        "modules": rep(mods),
         "score": score.ravel(),
-        "score_coins": coins.ravel(),
-        "score_stars": s_stars.ravel(),
-        "score_territories": s_terr.ravel(),
-        "score_resources": s_res.ravel(),
-        "score_structure_bonus": bonus.ravel(),
-        "stars": stars.ravel(),
-        "territories": territories.ravel(),
-        "resources": resources.ravel(),
-        "popularity": popularity.ravel(),
-        "power": power.ravel(),
         "rank": rank.ravel(),
         "winner": winner.ravel(),
         "tied": tied.ravel(),
         "shared_win": shared.ravel(),
         "turns_taken": turns.ravel(),
         "game_turns": (turns * n).ravel(),
-        "end_reason": rep(end),
+        "end_reason": np.full(games * n, "synthetic", dtype=object),
+        "provisional_share": np.zeros(games * n),
     }
+    out.update({k: np.asarray(design.values[k], dtype=object)[idx[k]].ravel() for k in idx})
+    out.update({c: v.ravel() for c, v in parts.items()})
+    for k, values in variants.items():
+        out[k] = rep(np.asarray(values, dtype=object)[rng.integers(0, len(values), size=games)])
+    for col, fn in design.derive.items():
+        out[col] = fn(out)
+    return out
 
 
-def generate(out, rows: int = 1_000_000, *, players: Sequence[int] = (2, 3, 4, 5), seed: int = 0,
-             effects: Optional[Effects] = None, bans: bool = False,
-             policies: Sequence[str] = ("heuristic",), modules: Sequence[str] = ("",),
-             shard_rows: int = 500_000, game: str = "scythe", scenario: str = "synthetic") -> Path:
-    """Write a synthetic dataset of about `rows` rows (whole games) with planted effects.
+def generate(out, design: Design, rows: int = 1_000_000, *, players: Optional[Sequence[int]] = None,
+             seed: int = 0, effects: Optional[Effects] = None, bans: bool = False,
+             policies: Sequence[str] = ("heuristic",), variants: Optional[Mapping[str, Sequence[str]]] = None,
+             shard_rows: int = 500_000, scenario: str = "synthetic") -> Path:
+    """Write a synthetic dataset of about `rows` rows (whole games) of `design`'s game.
 
-    Player counts cycle through `players` game by game. Deterministic for a given seed.
-    Returns the dataset folder.
+    Player counts (default: the design's) cycle game by game; `effects` default to the
+    design's planted ones; `variants` (default: the design's) give each variant key's values.
+    The other game columns hold neutral values. Deterministic for a given seed. Returns the
+    dataset folder.
     """
+    schema = design.schema
+    players = tuple(players or design.players)
+    effects = design.effects if effects is None else effects
+    variants = dict(design.variants if variants is None else variants)
     if rows < 1:
         raise ValueError("rows must be positive")
-    if any(n < 2 or n > len(FACTIONS) for n in players):
-        raise ValueError(f"player counts must be in 2..{len(FACTIONS)}")
-    effects = PLANTED if effects is None else effects
+    if any(n < 2 or n > design.max_players for n in players):
+        raise ValueError(f"player counts must be in 2..{design.max_players}")
     out = Path(out)
-    text = (f"# synthetic dataset\nseed = {seed}\nrows = {rows}\nplayers = {list(players)}\n"
-            f"bans = {str(bans).lower()}\neffects = {json.dumps(_effects_json(effects))!r}\n")
-    meta = _metadata(scenario, text)
-    folder = out / f"game={game}" / f"scenario={scenario}"
+    text = (f"# synthetic dataset of {schema.game}\nseed = {seed}\nrows = {rows}\n"
+            f"players = {list(players)}\nbans = {str(bans).lower()}\n"
+            f"effects = {json.dumps(_effects_json(effects))!r}\n")
+    meta = _metadata(schema, text)
+    types = polars_schema(schema)
+    neutral = [_neutral(t).alias(c) for c, t in types.items()]
+    folder = out / f"game={schema.game}" / f"scenario={scenario}"
     rng = np.random.default_rng(seed)
     cycle = np.asarray(players)
     mean_n = float(cycle.mean())
@@ -333,19 +357,19 @@ def generate(out, rows: int = 1_000_000, *, players: Sequence[int] = (2, 3, 4, 5
         for n in players:
             sel = idx[counts == n]
             if sel.size:
-                parts.append(pl.DataFrame(_games_block(rng, int(n), int(sel.size), sel, effects, bans,
-                                                       policies, modules)))
+                parts.append(pl.DataFrame(_games_block(rng, design, int(n), sel, effects, bans,
+                                                       policies, variants)))
         frame = pl.concat(parts).with_columns(pl.lit(meta["simsuite.scenario_hash"]).alias("scenario_hash"))
-        frame = frame.select([pl.col(c).cast(t) for c, t in SCHEMA.items()]).sort(["game_index", "seat"])
+        frame = frame.with_columns([e for e in neutral if e.meta.output_name() not in frame.columns])
+        frame = frame.select([pl.col(c).cast(t) for c, t in types.items()]).sort(["game_index", "seat"])
         _write_shard(frame, folder, len(shards), meta)
         shards.append((start, stop, frame.height))
         start = stop
-    _finish(out, game, scenario, shards, meta, seed=seed, shard_size=per_shard)
+    _finish(out, schema.game, scenario, shards, meta, seed=seed, shard_size=per_shard)
     return out
 
 
 def _effects_json(e: Effects) -> dict:
-    return {
-        "faction": e.faction, "mat": e.mat, "seat": {str(k): v for k, v in e.seat.items()},
-        "pair": {f"{f}+{m}": v for (f, m), v in e.pair.items()}, "policy": e.policy,
-    }
+    return {"by": {c: {str(k): v for k, v in t.items()} for c, t in e.by.items()},
+            "combos": {"+".join(keys): {"+".join(map(str, combo)): v for combo, v in t.items()}
+                       for keys, t in e.combos.items()}}

@@ -79,7 +79,7 @@ def _is_nan(v) -> bool:
 
 def fmt(value, kind: str) -> str:
     """Format one value for people."""
-    if kind == "modules":
+    if kind == "variant":  # a rule-variant key: empty means none
         return NONE_LABEL if value is None else (value or "(base game)")
     if kind == "text":
         if value is None:
@@ -118,7 +118,7 @@ def display_rows(table: Table) -> Tuple[List[str], List[List[str]], List[bool]]:
     cols = table.display_cols()
     headers = [c.header for c in cols]
     rows = [[_cell(r, c) for c in cols] for r in table.frame.iter_rows(named=True)]
-    numeric = [c.kind not in ("text", "modules") for c in cols]
+    numeric = [c.kind not in ("text", "variant") for c in cols]
     return headers, rows, numeric
 
 

@@ -8,39 +8,18 @@ import polars as pl
 
 from simsuite.reporting.tables import Chart, Col, Table
 
-KEY_HEADERS: Dict[str, str] = {
-    "faction": "faction",
-    "mat": "mat",
-    "pair": "pair",
+# Headers of the base columns; a game's own keys are headed by their names.
+BASE_HEADERS: Dict[str, str] = {
     "n_players": "players",
     "seat": "seat (0 = first)",
-    "policy": "policy",
     "policy_id": "policy id",
-    "difficulty": "difficulty",
-    "is_bot_opponent": "Automa seat",
-    "modules": "modules",
+    "is_bot_opponent": "solo opponent seat",
     "end_reason": "end",
-    "scenario": "scenario",
-    "game": "game",
 }
 
 
-def banned_pairs() -> Tuple[Tuple[str, str], ...]:
-    """The banned (faction, mat) pairs of the Scythe data (rules.toml), or the rulebook's list
-    when that data cannot be loaded (reports also run on other games' datasets)."""
-    try:
-        from simsuite.games.scythe.data import load_data
-
-        return tuple(load_data().banned_pairs)
-    except Exception:
-        from simsuite.reporting.synthetic import BANNED_PAIRS
-
-        return BANNED_PAIRS
-
-
-def pair_label() -> pl.Expr:
-    """"faction+mat" in lower case (missing parts shown as (none)), as the rulebook names pairs."""
-    return (pl.col("faction").fill_null("(none)") + "+" + pl.col("mat").fill_null("(none)")).str.to_lowercase()
+def header(key: str) -> str:
+    return BASE_HEADERS.get(key, key.replace("_", " "))
 
 
 def headline(frame: pl.DataFrame) -> pl.DataFrame:
@@ -51,15 +30,16 @@ def headline(frame: pl.DataFrame) -> pl.DataFrame:
     return frame.filter(pl.col("players") == label)
 
 
-def key_cols(keys: Sequence[str]) -> List[Col]:
-    return [Col(k, KEY_HEADERS.get(k, k), "modules" if k == "modules" else "text") for k in keys]
+def key_cols(keys: Sequence[str], variants: Sequence[str] = ()) -> List[Col]:
+    """Key columns; a variant key's empty value reads "(base game)"."""
+    return [Col(k, header(k), "variant" if k in variants else "text") for k in keys]
 
 
 def win_table(name: str, title: str, frame: pl.DataFrame, keys: Sequence[str], note: str = "",
-              confidence: float = 0.95) -> Table:
+              confidence: float = 0.95, variants: Sequence[str] = ()) -> Table:
     """A `analysis.win_rates` frame for people."""
     ci = ci_header(confidence)
-    cols = key_cols(keys) + [
+    cols = key_cols(keys, variants) + [
         Col("games", "games", "int"), Col("wins", "wins", "int"), Col("shared_wins", "shared", "int"),
         Col("win_rate", "win rate", "rate"), Col(("ci_low", "ci_high"), ci, "interval"),
         Col("expected", "expected", "rate"), Col("avg_score", "avg score", "num1"),
@@ -68,10 +48,10 @@ def win_table(name: str, title: str, frame: pl.DataFrame, keys: Sequence[str], n
 
 
 def field_table(name: str, title: str, frame: pl.DataFrame, keys: Sequence[str], note: str = "",
-                extra: Sequence[Col] = (), confidence: float = 0.95) -> Table:
+                extra: Sequence[Col] = (), confidence: float = 0.95, variants: Sequence[str] = ()) -> Table:
     """A `analysis.versus_field` frame for people."""
     ci = ci_header(confidence)
-    cols = [Col("players", "players", "text")] + key_cols(keys) + [
+    cols = [Col("players", "players", "text")] + key_cols(keys, variants) + [
         Col("games", "games", "int"), Col("win_rate", "win rate", "rate"),
         Col(("ci_low", "ci_high"), ci, "interval"), Col("field_rate", "field", "rate"),
         Col("diff", "diff", "rate"), Col(("diff_low", "diff_high"), "diff " + ci, "interval"),
@@ -133,11 +113,11 @@ def matrix(frame: pl.DataFrame, row: str, col: str, value: str,
     return rows, cols, values, counts
 
 
-def heatmap_chart(name: str, title: str, frame: pl.DataFrame, value: str = "win_rate",
-                  center: Optional[float] = None, highlight: Sequence[Tuple[str, str]] = (),
-                  cbar_label: str = "win rate") -> Chart:
-    """Faction (rows) x mat (columns) heat map of one value of a pair table."""
-    rows, cols, values, counts = matrix(frame, "faction", "mat", value)
+def heatmap_chart(name: str, title: str, frame: pl.DataFrame, row: str, col: str,
+                  value: str = "win_rate", center: Optional[float] = None,
+                  highlight: Sequence[Tuple[str, str]] = (), cbar_label: str = "win rate") -> Chart:
+    """Heat map of one value of a table keyed by two columns (`row` down, `col` across)."""
+    rows, cols, values, counts = matrix(frame, row, col, value)
     cells = [(rows.index(f), cols.index(m)) for f, m in highlight if f in rows and m in cols]
     fmt = "{:+.3f}" if value == "diff" else "{:.3f}"
 
@@ -146,8 +126,8 @@ def heatmap_chart(name: str, title: str, frame: pl.DataFrame, value: str = "win_
 
         plots.heatmap(ax, rows, cols, values, counts, center=center, highlight=cells,
                       cbar_label=cbar_label, fmt=fmt)
-        ax.set_xlabel("player mat")
-        ax.set_ylabel("faction")
+        ax.set_xlabel(header(col))
+        ax.set_ylabel(header(row))
 
     return Chart(name, title, draw, width=max(6.5, 1.25 * len(cols) + 2.5),
                  height=max(4.0, 0.8 * len(rows) + 1.5))
@@ -215,13 +195,13 @@ def field_notes(correction: str) -> List[str]:
         "p: exact two-sided binomial test of the group's wins against the player count's rate; "
         "rows 'all' pool player counts (standardised to the group's mix; stratified score test).",
         f"p adj: {name} correction within each player count (and within 'all').",
-        "margin = mean score - field mean score (coins), Welch t-interval.",
+        "margin = mean score - field mean score (in the game's score unit), Welch t-interval.",
     ]
 
 
 def dataset_notes(ds) -> List[str]:
     ov = ds.overview
-    notes = []
+    notes = ds.declaration_notes()
     if "scenario" in ov.columns:
         scen = sorted(set(ov["scenario"].to_list()))
         if len(scen) > 1:

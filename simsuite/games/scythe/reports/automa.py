@@ -7,7 +7,7 @@ difficulty, and by difficulty crossed with the Automa's faction, the human's fac
 human's player mat and the human's policy. Chart: the Automa's win rate by difficulty for
 each human policy.
 
-    python reports/automa.py DATASET [--format md|csv|json] [--plot FILE.png]
+    simsuite report automa DATASET [--format md|csv|json] [--plot FILE.png]
 
 A game's result is read from its two rows: the Automa's row (is_bot_opponent) gives the win
 (rank 1 after the solo tie-breaks; a shared win counts for both sides and is shown apart) and
@@ -175,7 +175,8 @@ def build(ds, args) -> ReportResult:
 
 
 REPORT = Report("automa", "The Automa", "the Automa's win rate by difficulty, by Automa faction and by "
-                "human faction, mat and policy, with intervals, scores and game length", build)
+                "human faction, mat and policy, with intervals, scores and game length", build,
+                needs=NEEDED, game="scythe")
 
 if __name__ == "__main__":
     raise SystemExit(REPORT.main())

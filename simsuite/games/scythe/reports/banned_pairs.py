@@ -10,7 +10,7 @@ order follows the mat number (Rulebook 000 setup step 18, digest §5 step 18: In
 always starts). Charts: faction x mat heat map of the difference from the field, and every
 pair ranked with the banned ones in red.
 
-    python reports/banned_pairs.py DATASET [--pairs rusviet+industrial,crimea+patriotic]
+    simsuite report banned-pairs DATASET [--pairs rusviet+industrial,crimea+patriotic]
 """
 from __future__ import annotations
 
@@ -19,6 +19,20 @@ import polars as pl
 from simsuite.errors import UserError
 from simsuite.reporting import Col, Report, ReportResult, Table
 from simsuite.reporting import analysis, stats, views
+
+NEEDED = ("faction", "mat", "seat")
+
+
+def banned_pairs():
+    """The banned (faction, mat) pairs of the Scythe data (rules.toml)."""
+    from simsuite.games.scythe.data import load_data
+
+    return tuple(load_data().banned_pairs)
+
+
+def pair_label() -> pl.Expr:
+    """"faction+mat" in lower case (missing parts shown as (none)), as the rulebook names pairs."""
+    return (pl.col("faction").fill_null("(none)") + "+" + pl.col("mat").fill_null("(none)")).str.to_lowercase()
 
 
 def add_arguments(p):
@@ -29,7 +43,7 @@ def add_arguments(p):
 
 def parse_pairs(text):
     if text is None:
-        return views.banned_pairs()
+        return banned_pairs()
     out = []
     for item in (t.strip() for t in text.split(",")):
         if item.count("+") != 1 or not all(item.split("+")):
@@ -44,13 +58,12 @@ def label_of(f, m) -> str:
 
 
 def build(ds, args) -> ReportResult:
-    ds.require(["faction", "mat", "seat"], "banned-pairs")
     pairs = parse_pairs(args.pairs)
     names = [label_of(f, m) for f, m in pairs]
     res = ReportResult("banned-pairs", "Banned pairs against the field")
     field = analysis.versus_field(ds, ["faction", "mat"], args.confidence, args.correction,
                                   report="banned-pairs")
-    lower = field.with_columns(views.pair_label().alias("pair_label"))
+    lower = field.with_columns(pair_label().alias("pair_label"))
     present = set(lower.filter(pl.col("pair_label").is_in(names))["pair_label"].to_list())
     if not present:
         raise UserError(f"dataset {ds.path} has no games with {' or '.join(names)}; run a scenario "
@@ -72,7 +85,7 @@ def build(ds, args) -> ReportResult:
     ]))
     seat = analysis.versus_same_seat(ds, ["faction", "mat"], args.confidence, args.correction,
                                      report="banned-pairs")
-    seat = seat.with_columns(views.pair_label().alias("pair_label"))
+    seat = seat.with_columns(pair_label().alias("pair_label"))
     seat_banned = banned_only(ranked(seat), names, args.correction)
     res.tables.append(Table("banned_same_seat", "Banned pairs against the field at the same seat", seat_banned, [
         Col("pair_label", "pair", "text"), Col("players", "players", "text"), Col("rank", "rank", "int"),
@@ -112,7 +125,7 @@ def build(ds, args) -> ReportResult:
     ] + views.field_notes(args.correction) + views.dataset_notes(ds)
     cells = [(f, m) for f, m in pairs]
     res.charts.append(views.heatmap_chart("heatmap", "Win rate minus the field's, faction x mat "
-                                          "(outlined: banned)", head, value="diff", center=0.0,
+                                          "(outlined: banned)", head, "faction", "mat", value="diff", center=0.0,
                                           highlight=cells, cbar_label="win-rate difference vs field"))
     res.charts.append(views.forest_chart("ranking", "Every pair against the field (red: banned)",
                                          head.sort("rank"), "pair_label", highlight=names))
@@ -138,11 +151,11 @@ def opponents(ds, pairs) -> pl.DataFrame:
     """For each banned pair: in how many of its games each other faction sat at the table."""
     names = [label_of(f, m) for f, m in pairs]
     co = analysis.cooccurrence(ds, ["faction", "mat"], report="banned-pairs")
-    co = co.with_columns(views.pair_label().alias("pair"))
+    co = co.with_columns(pair_label().alias("pair"))
     co = co.filter(pl.col("pair").is_in(names) & (pl.col("faction_other") != pl.col("faction")))
     met = co.group_by(["pair", "n_players", "faction_other"]).agg(pl.col("games").sum())
     played = analysis.group_counts(ds, ["faction", "mat"], report="banned-pairs").select(
-        views.pair_label().alias("pair"), "n_players", pl.col("games").alias("played"))
+        pair_label().alias("pair"), "n_players", pl.col("games").alias("played"))
     met = met.join(played, on=["pair", "n_players"], how="left")
     return met.with_columns((pl.col("games") / pl.col("played")).alias("share")).drop("played").sort(
         ["pair", "n_players", "faction_other"])
@@ -152,7 +165,7 @@ def seat_counts(ds, pairs) -> pl.DataFrame:
     """Games of each banned pair by player count and seat (from the cached aggregate)."""
     names = [label_of(f, m) for f, m in pairs]
     g = analysis.group_counts(ds, ["faction", "mat", "seat"], report="banned-pairs")
-    g = g.with_columns(views.pair_label().alias("pair"))
+    g = g.with_columns(pair_label().alias("pair"))
     counts = g.filter(pl.col("pair").is_in(names)).select("pair", "n_players", "seat", "games")
     counts = counts.sort(["pair", "n_players", "seat"])
     return counts.with_columns((pl.col("games") / pl.col("games").sum().over(["pair", "n_players"])).alias("share"))
@@ -160,7 +173,7 @@ def seat_counts(ds, pairs) -> pl.DataFrame:
 
 REPORT = Report("banned-pairs", "Banned pairs", "Rusviet+Industrial and Crimea+Patriotic: rank among all "
                 "pairs, win rate and score margin against the field (needs a bans-off scenario)",
-                build, add_arguments)
+                build, add_arguments, needs=NEEDED, game="scythe")
 
 if __name__ == "__main__":
     raise SystemExit(REPORT.main())

@@ -9,7 +9,7 @@ however many cells are compared. The report prints every cell, then the cells th
 and exits with status 1 when any did (for CI).
 
     simsuite report automa-regression DATASET --baseline tests/baselines/automa-baseline.json
-    python reports/automa_regression.py DATASET --baseline FILE [--alpha 0.01]
+    python simsuite/games/scythe/reports/automa_regression.py DATASET --baseline FILE [--alpha 0.01]
 
 Regenerating the baseline is deliberate (after a rules change meant to change the Automa):
 
@@ -41,7 +41,7 @@ REGENERATE = ("simsuite run scenarios/automa-baseline.toml --out results/automa-
 
 
 def _automa():
-    """The per-game grouping of reports/automa.py (one implementation for both reports)."""
+    """The per-game grouping of the automa report (one implementation for both reports)."""
     load_report("automa")
     return sys.modules["simsuite_reports.automa"]
 
@@ -212,7 +212,8 @@ def build(ds, args) -> ReportResult:
 
 REPORT = Report("automa-regression", "The Automa against its baseline",
                 "compare the Automa's win rate and score margin per cell with a committed baseline "
-                "(exit 1 when a cell moved)", build, add_arguments=add_arguments, in_all=False)
+                "(exit 1 when a cell moved)", build, add_arguments=add_arguments, in_all=False,
+                game="scythe")
 
 if __name__ == "__main__":
     raise SystemExit(REPORT.main())
