@@ -6,6 +6,8 @@ from __future__ import annotations
 import math
 from pathlib import Path
 
+from simsuite.games.scythe.schema import SCHEMA as SCYTHE  # noqa: F401  (the fixtures' declaration)
+
 REPO = Path(__file__).resolve().parents[2]
 
 # Eight 2-player games. (game, seat, faction, mat, score, winner, tied, shared_win)
@@ -39,12 +41,17 @@ def rows_2p():
     for g in GAMES_2P:
         row = dict(zip(FIELDS, g))
         row["rank"] = 1 if row["winner"] else 2
+        row["pair"] = f"{row['faction']}+{row['mat']}"
         # components: coins carry the rest so that they add up to the score
         row.update(score_stars=6, score_territories=9, score_resources=2, score_structure_bonus=3,
                    score_coins=row["score"] - 20)
         out.append(row)
     return out
 
+
+def rows_mixed():
+    rows = [dict(zip(("game_index", "seat", "faction", "mat", "score", "winner"), g)) for g in GAMES_MIXED]
+    return [{**r, "pair": f"{r['faction']}+{r['mat']}"} for r in rows]
 
 
 # 2- and 3-player games without shared wins (for pooled rows and seat tests).

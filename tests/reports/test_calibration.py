@@ -14,6 +14,7 @@ import pytest
 
 from simsuite.reporting import analysis
 from simsuite.reporting.dataset import open_dataset
+from simsuite.games.scythe.reports import SYNTHETIC
 from simsuite.reporting.synthetic import Effects, generate
 
 REPLICATES = 150
@@ -23,8 +24,8 @@ REPLICATES = 150
 def test_null_calibration(tmp_path):
     game_aware, pearson, exact, covered = [], [], [], []
     for seed in range(REPLICATES):
-        ds = open_dataset(generate(tmp_path / f"d{seed}", rows=2400, players=(2, 3), seed=seed,
-                                   effects=Effects()))
+        ds = open_dataset(generate(tmp_path / f"d{seed}", SYNTHETIC, rows=2400, players=(2, 3),
+                                   seed=seed, effects=Effects()))
         tests = analysis.equality_tests_many(ds, {"seat": ["seat"], "faction": ["faction"]})
         for name, t in tests.items():
             per_count = t.filter(t["players"] != analysis.ALL)

@@ -242,11 +242,11 @@ def test_cooccurrence_by_hand(hand2p):
 def test_a_missing_key_is_a_group_of_its_own(hand2p, tmp_path):
     """Rows without a faction (e.g. a side with none) form one group; renaming polania to
     'no faction' changes no statistic."""
-    from reportdata import rows_2p
+    from reportdata import SCYTHE, rows_2p
     from simsuite.reporting.synthetic import write_dataset
 
     rows = [{**r, "faction": None if r["faction"] == "polania" else r["faction"]} for r in rows_2p()]
-    ds_null = open_dataset(write_dataset(rows, tmp_path / "null", games_per_shard=3))
+    ds_null = open_dataset(write_dataset(rows, tmp_path / "null", SCYTHE, games_per_shard=3))
     ds = open_dataset(hand2p)
     a = analysis.equality_tests(ds, ["faction"]).drop("players")
     b = analysis.equality_tests(ds_null, ["faction"]).drop("players")

@@ -16,9 +16,11 @@ from simsuite.errors import UserError
 from simsuite.reporting import registry
 from simsuite.reporting.registry import report_command
 
-from reportdata import REPO
+from reportdata import REPO, SCYTHE
 
-REPORTS = ["all", "balance", "banned-pairs", "components", "seats", "summary"]
+# the reports in reports/, for any game's dataset
+GENERIC = ["all", "balance", "components", "seats", "summary"]
+REPORTS = GENERIC + ["banned-pairs"]
 # solo-opponent reports, tested on Automa datasets in tests/scythe/test_automa_reports.py
 SOLO_REPORTS = ["automa", "automa-regression"]
 
@@ -45,9 +47,16 @@ def assert_shows_data(img: np.ndarray) -> None:
 
 
 def test_registry_discovers_every_script():
-    assert sorted(registry.available()) == sorted(REPORTS + SOLO_REPORTS)
+    found = registry.available()
+    assert sorted(found) == sorted(REPORTS + SOLO_REPORTS)
     for name in REPORTS + SOLO_REPORTS:
         assert registry.load(name).name == name
+    # Scythe's own reports live with their game and are marked with it
+    for name in ["banned-pairs"] + SOLO_REPORTS:
+        assert found[name].parent == REPO / "simsuite" / "games" / "scythe" / "reports"
+        assert registry.load(name).game == "scythe"
+    for name in GENERIC:
+        assert found[name].parent == REPO / "reports" and registry.load(name).game is None
 
 
 def test_report_list(capsys):
@@ -62,17 +71,17 @@ def test_summary_table_and_formats(capsys, hand2p, tmp_path):
     md = run(capsys, "summary", hand2p, "--format", "md")
     assert "| faction | games | wins |" in md
     doc = json.loads(run(capsys, "summary", hand2p, "--format", "json"))
-    crimea = [r for r in doc["tables"]["factions"]["rows"] if r["faction"] == "crimea"][0]
+    crimea = [r for r in doc["tables"]["faction"]["rows"] if r["faction"] == "crimea"][0]
     assert crimea["win_rate"] == 6 / 7 and crimea["games"] == 7 and crimea["shared_wins"] == 1
     csv = run(capsys, "summary", hand2p, "--format", "csv")
     parts = re.split(r"^# table: (\S+)\n", csv, flags=re.M)  # '', name, body, name, body...
     blocks = dict(zip(parts[1::2], parts[2::2]))
-    assert {"overview", "factions", "mats", "pairs", "seats"} <= set(blocks)
-    factions = pl.read_csv(io.StringIO(blocks["factions"]))
+    assert {"overview", "faction", "mat", "pair", "seat"} <= set(blocks)
+    factions = pl.read_csv(io.StringIO(blocks["faction"]))
     assert factions.filter(pl.col("faction") == "saxony")["wins"][0] == 0
     # csv to a file: one file per table
     run(capsys, "summary", hand2p, "--format", "csv", "--out", tmp_path / "s.csv")
-    assert pl.read_csv(tmp_path / "s-factions.csv").height == 4
+    assert pl.read_csv(tmp_path / "s-faction.csv").height == 4
     run(capsys, "seats", hand2p, "--format", "md", "--out", tmp_path / "seats.md")
     assert "Win rate by seat" in (tmp_path / "seats.md").read_text()
 
@@ -94,8 +103,8 @@ def test_summary_plot(capsys, synthetic_small, tmp_path):
     run(capsys, "summary", synthetic_small, "--plot", target)
     img = png(target)
     # three panels in two columns at 100 dpi: columns as wide as the widest panel (seat bars for
-    # 4 player counts, 8.9 in); rows as tall as their tallest (heat map of 5 factions 5.5 in,
-    # then 4.5 in)
+    # 4 player counts, 8.9 in); rows as tall as their tallest (heat map of the first two group
+    # keys, 5 factions: 5.5 in, then 4.5 in)
     assert img.shape[1] == 1780 and img.shape[0] == 1000
     assert_shows_data(img)
 
@@ -116,7 +125,7 @@ def test_all_html_references_every_chart(capsys, synthetic_small, tmp_path):
     for name in pngs:
         assert f'src="{name}"' in page
         assert_shows_data(png(out / name))
-    for name in REPORTS[1:]:
+    for name in REPORTS[1:]:  # Scythe's banned-pairs too: the dataset is Scythe's
         assert f'id="{name}"' in page
     assert page.count("<table>") >= 10
 
@@ -127,7 +136,7 @@ def no_banned_pairs(tmp_path) -> Path:
     from simsuite.reporting.synthetic import write_dataset
 
     rows = [{**r, "mat": "mechanical" if r["mat"] == "patriotic" else r["mat"]} for r in rows_2p()]
-    return write_dataset(rows, tmp_path / "banned-off")
+    return write_dataset(rows, tmp_path / "banned-off", SCYTHE)
 
 
 def test_all_lists_a_report_that_cannot_run(capsys, tmp_path):
@@ -135,7 +144,7 @@ def test_all_lists_a_report_that_cannot_run(capsys, tmp_path):
     doc = json.loads(run(capsys, "all", no_banned_pairs(tmp_path), "--format", "json"))
     sections = {s["report"]: s for s in doc["sections"]}
     assert "ban_pairs = false" in sections["banned-pairs"]["skipped"]
-    assert sections["summary"]["skipped"] is None and "factions" in sections["summary"]["tables"]
+    assert sections["summary"]["skipped"] is None and "faction" in sections["summary"]["tables"]
 
 
 def test_banned_pairs_on_planted_data(capsys, synthetic_small):
@@ -150,7 +159,7 @@ def test_banned_pairs_on_planted_data(capsys, synthetic_small):
 
 def test_components_by_hand(capsys, hand2p):
     doc = json.loads(run(capsys, "components", hand2p, "--format", "json"))
-    crimea = [r for r in doc["tables"]["factions"]["rows"] if r["faction"] == "crimea"][0]
+    crimea = [r for r in doc["tables"]["faction"]["rows"] if r["faction"] == "crimea"][0]
     total = 50 + 30 + 60 + 42 + 38 + 55 + 50
     assert abs(crimea["avg_score"] - total / 7) < 1e-12
     assert abs(crimea["score_coins"] - (total - 7 * 20) / 7) < 1e-12
@@ -166,7 +175,7 @@ def test_components_flags_parts_that_do_not_add_up(capsys, tmp_path):
 
     rows = rows_2p()
     rows[0]["score_coins"] += 1
-    path = write_dataset(rows, tmp_path / "bad")
+    path = write_dataset(rows, tmp_path / "bad", SCYTHE)
     doc = json.loads(run(capsys, "components", path, "--format", "json"))
     assert any(n.startswith("1 rows have components that do not add up") for n in doc["notes"])
 
@@ -175,7 +184,7 @@ def test_confidence_level_changes_intervals(capsys, hand2p):
     from scipy import stats as ss
 
     doc = json.loads(run(capsys, "summary", hand2p, "--format", "json", "--confidence", "0.9"))
-    crimea = [r for r in doc["tables"]["factions"]["rows"] if r["faction"] == "crimea"][0]
+    crimea = [r for r in doc["tables"]["faction"]["rows"] if r["faction"] == "crimea"][0]
     ci = ss.binomtest(6, 7).proportion_ci(confidence_level=0.9, method="wilson")
     assert abs(crimea["ci_low"] - ci.low) < 1e-9 and abs(crimea["ci_high"] - ci.high) < 1e-9
 
@@ -216,9 +225,9 @@ def test_empty_and_incomplete_datasets(capsys, tmp_path):
         run(capsys, "summary", empty)
     zero = tmp_path / "zero" / "game=scythe" / "scenario=s"
     zero.mkdir(parents=True)
-    from simsuite.reporting.synthetic import SCHEMA
+    from simsuite.reporting.synthetic import polars_schema
 
-    pl.DataFrame(schema=SCHEMA).write_parquet(zero / "part-00000.parquet")
+    pl.DataFrame(schema=polars_schema(SCYTHE)).write_parquet(zero / "part-00000.parquet")
     with pytest.raises(UserError, match="has no rows"):
         run(capsys, "summary", tmp_path / "zero")
     nowin = tmp_path / "nowin"
@@ -227,7 +236,7 @@ def test_empty_and_incomplete_datasets(capsys, tmp_path):
         .write_parquet(nowin / "part-00000.parquet")
     with pytest.raises(UserError, match="has no column winner"):
         run(capsys, "summary", nowin)
-    with pytest.raises(UserError, match="no score_\\* component columns"):
+    with pytest.raises(UserError, match="declares no score components"):
         pl.DataFrame({"game_index": [0, 0], "seat": [0, 1], "n_players": [2, 2], "score": [3, 4],
                       "winner": [False, True]}).write_parquet(nowin / "part-00000.parquet")
         run(capsys, "components", nowin)
@@ -238,7 +247,7 @@ def test_damaged_game_is_reported(capsys, tmp_path):
     from simsuite.reporting.synthetic import write_dataset
 
     rows = [{**r, "n_players": 2} for r in rows_2p() if not (r["game_index"] == 5 and r["seat"] == 1)]
-    path = write_dataset(rows, tmp_path / "damaged")
+    path = write_dataset(rows, tmp_path / "damaged", SCYTHE)
     with pytest.raises(UserError, match="without exactly one row per seat"):
         run(capsys, "seats", path)
 
@@ -265,16 +274,16 @@ def test_several_games_need_a_choice(capsys, tmp_path):
     from simsuite.reporting.synthetic import write_dataset
 
     out = tmp_path / "two-games"
-    write_dataset(rows_2p(), out, game="scythe", scenario="a")
+    write_dataset(rows_2p(), out, SCYTHE, scenario="a")
     dice = [{"game_index": g, "seat": s, "score": 10 + s + g, "winner": s == 0, "dice_rolls": 3 + s}
             for g in range(3) for s in range(2)]
     write_dataset(dice, out, game="dice", scenario="b")
     with pytest.raises(UserError, match="several games \\(dice, scythe\\); pick one with --game"):
         run(capsys, "summary", out)
     doc = json.loads(run(capsys, "summary", out, "--game", "dice", "--format", "json"))
-    assert [r["wins"] for r in doc["tables"]["seats"]["rows"]] == [3, 0]
+    assert [r["wins"] for r in doc["tables"]["seat"]["rows"]] == [3, 0]
     doc = json.loads(run(capsys, "summary", out, "--game", "scythe", "--format", "json"))
-    assert sum(r["games"] for r in doc["tables"]["factions"]["rows"]) == 16
+    assert sum(r["games"] for r in doc["tables"]["faction"]["rows"]) == 16
     with pytest.raises(UserError, match="has no game 'rurik'; it has dice, scythe"):
         run(capsys, "summary", out, "--game", "rurik")
 
@@ -291,12 +300,12 @@ def test_solo_difficulty_table(capsys, tmp_path):
                      "difficulty": level, "winner": bool(player_wins), "score": 40})
         rows.append({"game_index": g, "seat": 1, "policy": "automa", "is_bot_opponent": True,
                      "difficulty": level, "winner": not player_wins, "score": 35})
-    doc = json.loads(run(capsys, "summary", write_dataset(rows, tmp_path / "solo"), "--format", "json"))
+    doc = json.loads(run(capsys, "summary", write_dataset(rows, tmp_path / "solo", SCYTHE), "--format", "json"))
     t = {(r["difficulty"], r["is_bot_opponent"]): r for r in doc["tables"]["difficulty"]["rows"]}
     assert (t["autometta", False]["games"], t["autometta", False]["wins"]) == (4, 3)
     assert (t["automa", False]["games"], t["automa", False]["wins"]) == (3, 1)
     assert t["automa", True]["wins"] == 2 and t["automa", True]["expected"] == 0.5
-    pol = {r["policy"]: r for r in doc["tables"]["policies"]["rows"]}
+    pol = {r["policy"]: r for r in doc["tables"]["policy"]["rows"]}
     assert pol["automa"]["wins"] == 3 and pol["heuristic"]["wins"] == 4
 
 
@@ -313,12 +322,12 @@ def test_matplotlib_only_for_charts(hand2p, tmp_path):
 
 def test_by_players_splits_tables(capsys, mixed):
     doc = json.loads(run(capsys, "summary", mixed, "--by-players", "--format", "json"))
-    crimea = {r["n_players"]: r for r in doc["tables"]["factions"]["rows"] if r["faction"] == "crimea"}
+    crimea = {r["n_players"]: r for r in doc["tables"]["faction"]["rows"] if r["faction"] == "crimea"}
     # crimea: 3 wins in 4 two-player games, 1 in 3 three-player games (reportdata.GAMES_MIXED)
     assert (crimea[2]["games"], crimea[2]["wins"], crimea[2]["expected"]) == (4, 3, 0.5)
     assert (crimea[3]["games"], crimea[3]["wins"]) == (3, 1) and abs(crimea[3]["expected"] - 1 / 3) < 1e-12
     comp = json.loads(run(capsys, "components", mixed, "--by-players", "--format", "json"))
-    assert {r["n_players"] for r in comp["tables"]["factions"]["rows"]} == {2, 3}
+    assert {r["n_players"] for r in comp["tables"]["faction"]["rows"]} == {2, 3}
 
 
 def test_html_page_shows_why_a_report_was_skipped():

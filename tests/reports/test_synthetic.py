@@ -8,35 +8,42 @@ import polars as pl
 import pytest
 
 from simsuite.errors import UserError
+from simsuite.games.scythe.reports import BANNED_PAIRS, SYNTHETIC
 from simsuite.reporting.dataset import open_dataset
 from simsuite.reporting.registry import report_command
-from simsuite.reporting.synthetic import BANNED_PAIRS, SCHEMA, Effects, generate
+from simsuite.reporting.synthetic import Effects, generate, polars_schema
+from simsuite.schema import read_declaration
 
-from reportdata import REPO
+from reportdata import REPO, SCYTHE
 
 
 def frame(path: Path) -> pl.DataFrame:
     return pl.read_parquet(str(path / "**" / "*.parquet"), hive_partitioning=True).sort(["game_index", "seat"])
 
 
-def test_schema_is_the_runners():
-    """The generator writes exactly the columns and types the runner writes for Scythe."""
-    from simsuite.dataset import shard_schema
-    from simsuite.games.scythe.spec import SCYTHE_COLUMNS
+def test_files_follow_the_declaration(tmp_path):
+    """The generator writes the declaration's columns and types (base columns, then Scythe's)
+    and carries the declaration in every file's metadata, as the runner does."""
+    import pyarrow.parquet as pq
 
-    arrow = shard_schema(SCYTHE_COLUMNS)
-    assert arrow.names == list(SCHEMA)
-    assert pl.from_arrow(arrow.empty_table()).schema == pl.Schema(SCHEMA)
+    out = generate(tmp_path / "d", SYNTHETIC, rows=400, seed=1, shard_rows=100)
+    files = sorted(out.rglob("*.parquet"))
+    assert len(files) > 1
+    for f in files:
+        assert pq.read_schema(f).names == SCYTHE.arrow().names
+        assert read_declaration(pq.read_metadata(f).metadata) == SCYTHE
+    assert frame(out).drop("game", "scenario").schema == pl.Schema(polars_schema(SCYTHE))
 
 
 def test_generate_is_deterministic_and_consistent(tmp_path):
-    a = frame(generate(tmp_path / "a", rows=3000, seed=4, shard_rows=700))
-    b = frame(generate(tmp_path / "b", rows=3000, seed=4, shard_rows=700))
-    c = frame(generate(tmp_path / "c", rows=3000, seed=5, shard_rows=700))
+    a = frame(generate(tmp_path / "a", SYNTHETIC, rows=3000, seed=4, shard_rows=700))
+    b = frame(generate(tmp_path / "b", SYNTHETIC, rows=3000, seed=4, shard_rows=700))
+    c = frame(generate(tmp_path / "c", SYNTHETIC, rows=3000, seed=5, shard_rows=700))
     assert a.equals(b) and not a.equals(c)
     assert set(a["n_players"].unique().to_list()) == {2, 3, 4, 5}
-    # digest scythe-base.md §20: the score is the sum of its parts
-    parts = sum(a[c].cast(pl.Int64) for c in SCHEMA if c.startswith("score_"))
+    assert (a["pair"] == a["faction"] + "+" + a["mat"]).all()
+    # the score is the sum of its declared parts
+    parts = sum(a[c].cast(pl.Int64) for c in SCYTHE.score_components)
     assert (a["score"].cast(pl.Int64) == parts).all()
     games = a.group_by("game_index").agg(
         pl.col("winner").sum().alias("w"), pl.col("shared_win").any().alias("shared"),
@@ -49,18 +56,20 @@ def test_generate_is_deterministic_and_consistent(tmp_path):
 
 
 def test_bans_on_never_deals_a_banned_pair(tmp_path):
-    df = frame(generate(tmp_path / "b", rows=4000, seed=1, bans=True))
+    df = frame(generate(tmp_path / "b", SYNTHETIC, rows=4000, seed=1, bans=True))
     banned = {f"{f}+{m}" for f, m in BANNED_PAIRS}
     assert not df["pair"].is_in(list(banned)).any()
-    df2 = frame(generate(tmp_path / "nb", rows=4000, seed=1, bans=False))
+    # every faction still plays: only the mat is re-dealt (Rulebook 000 "ВИБІР НАЦІЇ")
+    assert df["faction"].n_unique() == 5
+    df2 = frame(generate(tmp_path / "nb", SYNTHETIC, rows=4000, seed=1, bans=False))
     assert df2["pair"].is_in(list(banned)).any()
 
 
 def test_planted_effects_come_back(tmp_path):
     from simsuite.reporting import analysis
 
-    path = generate(tmp_path / "p", rows=20000, seed=3, players=(3,),
-                    effects=Effects(faction={"saxony": 6.0}, seat={2: 4.0}))
+    path = generate(tmp_path / "p", SYNTHETIC, rows=20000, seed=3, players=(3,),
+                    effects=Effects(by={"faction": {"saxony": 6.0}, "seat": {2: 4.0}}))
     ds = open_dataset(path)
     t = analysis.versus_field(ds, ["faction"])
     best = t.sort("diff", descending=True)["faction"][0]
@@ -72,7 +81,7 @@ def test_planted_effects_come_back(tmp_path):
 @pytest.fixture
 def dice_dataset(tmp_path, monkeypatch):
     """A dataset written by `simsuite run` for the runner's test game (tests/runner/dicegame.py):
-    no factions, mats or score parts, so the reports must cope with a game that has none."""
+    no keys of its own or score parts, so the reports must cope with a game that has none."""
     here = REPO / "tests" / "runner"
     monkeypatch.syspath_prepend(str(here))
     from simsuite.runner import run_command
@@ -88,17 +97,19 @@ def dice_dataset(tmp_path, monkeypatch):
 def test_reports_on_a_runner_dataset(dice_dataset, capsys):
     report_command("summary", [str(dice_dataset), "--format", "json"])
     doc = json.loads(capsys.readouterr().out)
-    assert "factions" not in doc["tables"] and any(n.startswith("No factions table") for n in doc["notes"])
+    assert set(doc["tables"]) == {"overview", "seat", "policy"}
     df = frame(dice_dataset)
-    for r in doc["tables"]["seats"]["rows"]:
+    for r in doc["tables"]["seat"]["rows"]:
         assert r["games"] == 60
         assert r["wins"] == df.filter(pl.col("seat") == r["seat"])["winner"].sum()
     report_command("seats", [str(dice_dataset), "--format", "json"])
     assert '"report": "seats"' in capsys.readouterr().out
-    with pytest.raises(UserError, match="no score_"):
+    with pytest.raises(UserError, match="declares no score components"):
         report_command("components", [str(dice_dataset)])
-    with pytest.raises(UserError, match="no faction, mat, pair to compare"):
+    with pytest.raises(UserError, match="declares no group keys"):
         report_command("balance", [str(dice_dataset)])
+    report_command("balance", [str(dice_dataset), "--groupings", "policy", "--format", "json"])
+    assert "policy_vs_field" in json.loads(capsys.readouterr().out)["tables"]
 
 
 def test_report_benchmark_small(tmp_path):
