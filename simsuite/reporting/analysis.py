@@ -371,7 +371,7 @@ def equality_tests_many(ds: Dataset, groupings: Dict[str, List[str]],
     """`equality_tests` for several groupings in one pass over the files.
 
     The game-aware test reads the dataset one shard file at a time (a shard holds whole
-    games) to count how often each pair of groups met in one game.
+    games) to count how often two groups met in one game.
     """
     for keys in groupings.values():
         ds.require(list(NEEDED) + ["seat", "game_index"] + list(keys), report)

@@ -16,8 +16,8 @@ import time
 from pathlib import Path
 from typing import Dict, Optional, Sequence, Tuple
 
-# a report that refuses the dataset (a UserError: e.g. the Automa report on games without
-# the Automa) exits with SKIPPED and is left out of the results
+# a report that refuses the dataset (a UserError: e.g. a solo-opponent report on games
+# without one) exits with SKIPPED and is left out of the results
 SKIPPED = 3
 _CHILD = (
     "import sys\n"
@@ -58,9 +58,9 @@ def _run_child(argv: Sequence[str]) -> Tuple[float, int]:
 
 def report_benchmark(rows: int = 10_000_000, reports: Optional[Sequence[str]] = None,
                      workdir: Optional[Path] = None, seed: int = 1, verbose: bool = False,
-                     game: str = "scythe") -> Dict[str, Tuple[float, int]]:
-    """Write a synthetic dataset of `rows` rows of `game`, run every report of any game and
-    of that game on it (or `reports`).
+                     game: Optional[str] = None) -> Dict[str, Tuple[float, int]]:
+    """Write a synthetic dataset of `rows` rows of `game` (default: the first game with a
+    synthetic design), run every report of any game and of that game on it (or `reports`).
 
     Returns {report name: (seconds, peak RSS bytes)}; a report that refuses the dataset is
     left out. `all` runs with --html into the temporary folder so its charts are drawn too.
@@ -71,7 +71,7 @@ def report_benchmark(rows: int = 10_000_000, reports: Optional[Sequence[str]] = 
 
     design = design_of(game)
     names = list(reports) if reports is not None else [
-        r.name for r in registry.all_reports() if r.game in (None, game)]
+        r.name for r in registry.all_reports() if r.game in (None, design.schema.game)]
     owned = workdir is None
     tmp = tempfile.TemporaryDirectory(prefix="simsuite-report-bench-") if owned else None
     base = Path(tmp.name) if owned else Path(workdir)

@@ -8,7 +8,7 @@ keys, keys derived from them, combinations never dealt, planted effects), vector
 numpy and written shard by shard, so a 10-million-row dataset takes seconds and little
 memory. The games are not played by any rules: each seat's score parts are drawn around its
 planted strength, the highest score wins and a random tie-breaker leaves a few shared wins.
-A game's own design lives in its package (Scythe's: simsuite/games/scythe/reports/).
+A game's own design is `SYNTHETIC` in its reports package (`design_of`).
 
 `write_dataset()` writes hand-written rows (tests), every missing column filled with a
 neutral default, in the folder layout of `simsuite run`.
@@ -37,7 +37,7 @@ MEAN_SCORE = 60.0
 class Effects:
     """Planted strengths, in expected points of final score: per value of one column
     (`by={"seat": {0: 1.5}, "leader": {"olga": 2.0}}`) and per combination of values of
-    several dealt keys (`combos={("faction", "mat"): {("a", "b"): 6.0}}`)."""
+    several dealt keys (`combos={("leader", "realm"): {("olga", "north"): 6.0}}`)."""
 
     by: Dict[str, Dict[object, float]] = field(default_factory=dict)
     combos: Dict[Tuple[str, ...], Dict[Tuple, float]] = field(default_factory=dict)
@@ -70,14 +70,18 @@ class Design:
         return min((len(v) for v in self.values.values()), default=8)
 
 
-def design_of(game: str) -> Design:
-    """A game's synthetic design: `SYNTHETIC` in its reports package (simsuite.games.<game>.reports)."""
-    try:
-        design = getattr(importlib.import_module(f"simsuite.games.{game}.reports"), "SYNTHETIC")
-    except (ImportError, AttributeError):
-        raise ValueError(f"game {game!r} has no synthetic design "
-                         f"(SYNTHETIC in simsuite/games/{game}/reports/__init__.py)") from None
-    return design
+def design_of(game: Optional[str] = None) -> Design:
+    """A game's synthetic design: `SYNTHETIC` in its reports package (simsuite.games.<game>.reports);
+    without a game, the first game (by name) that has one."""
+    from simsuite.reporting.registry import game_report_dirs
+
+    for name in [game] if game else list(game_report_dirs()):
+        try:
+            return getattr(importlib.import_module(f"simsuite.games.{name}.reports"), "SYNTHETIC")
+        except (ImportError, AttributeError):
+            continue
+    raise ValueError(f"no synthetic design for {game or 'any game'} "
+                     "(SYNTHETIC in simsuite/games/<game>/reports/__init__.py)")
 
 
 # --- columns and files ------------------------------------------------------------------------

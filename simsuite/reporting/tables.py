@@ -25,7 +25,7 @@ NONE_LABEL = "(none)"
 
 @dataclass
 class Col:
-    """One displayed column: a frame column, or a (low, high) pair shown as an interval."""
+    """One displayed column: a frame column, or two (low, high) shown as an interval."""
 
     name: Union[str, Tuple[str, str]]
     header: str
