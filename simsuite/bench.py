@@ -1,7 +1,7 @@
 """`simsuite bench`: games per second of the compiled cores and of whole batches.
 
 Each game package lists its workloads (`GameSpec.bench_workloads`, e.g.
-simsuite/games/scythe/bench.py); this module times whatever they are.
+simsuite/games/<game>/bench.py); this module times whatever they are.
 
 Every workload is timed several times, in rounds (one repetition of each workload per round);
 we print the minimum, median and maximum of the repetitions, and each ratio between two

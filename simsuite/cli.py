@@ -1,6 +1,7 @@
 """The `simsuite` command line. Each command is a thin wrapper over a module that owns the work."""
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 from typing import List, Optional
@@ -28,8 +29,8 @@ def play(
 ):
     """Play one game and print a turn-by-turn log and the final score breakdown.
 
-    Other options are the game's own, e.g. for Scythe --factions nordic,crimea
-    --mats industrial,agricultural, or --automa automaszyna for a solo game.
+    Other options are the game's own, written --name value: for Scythe --factions,
+    --mats (comma-separated, one per player) or --automa LEVEL for a solo game.
     """
     from simsuite.play import parse_options, play_command
 
@@ -107,8 +108,20 @@ def bench(
     bench_command(workloads=workload, repeat=repeat, seconds=seconds)
 
 
+def _import_from_here() -> None:
+    """Python policies and game specs named by dotted path (mypolicies:MyPolicy) import from
+    the folder simsuite runs in, as with `python -m simsuite`; worker processes inherit it."""
+    here = os.getcwd()
+    if here not in sys.path:
+        sys.path.insert(0, here)
+    paths = [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]
+    if here not in paths:
+        os.environ["PYTHONPATH"] = os.pathsep.join([here] + paths)
+
+
 def main() -> None:
     """Entry point: runs the app and turns a UserError into one line on stderr."""
+    _import_from_here()
     try:
         app(standalone_mode=False)
     except UserError as err:

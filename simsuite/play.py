@@ -81,7 +81,7 @@ def play_command(game: str, seed: int, players: Optional[int] = None, policy: st
     """Play one game and print its turn-by-turn log and final score breakdown.
 
     `options` (and any other keyword) are the game's own command-line options as text,
-    e.g. factions="nordic,crimea" or automa="automaszyna".
+    e.g. {"factions": "<name>,<name>"} or {"automa": "<level>"} for Scythe.
     """
     from simsuite.games import get_game
 

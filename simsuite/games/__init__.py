@@ -3,10 +3,10 @@
 A game is a package `simsuite.games.<package>` whose `__init__.py` declares (and imports nothing
 heavy, so that finding the games loads no compiled core):
 
-    GAME = "scythe"                                  # the name scenarios use
-    SPEC = "simsuite.games.scythe.spec:ScytheSpec"   # its GameSpec, imported on first use
-    POLICIES = "simsuite.games.scythe.policies"      # module with its POLICIES tuple (optional)
-    ALIASES = ("scythe-automa",)                     # other names it answers to (optional)
+    GAME = "mygame"                                  # the name scenarios use
+    SPEC = "simsuite.games.mygame.spec:MyGameSpec"   # its GameSpec, imported on first use
+    POLICIES = "simsuite.games.mygame.policies"      # module with its POLICIES tuple (optional)
+    ALIASES = ("mygame-solo",)                       # other names it answers to (optional)
 
 Game packages are looked for in this folder and in every folder listed in the environment
 variable SIMSUITE_GAME_PATH (separated like PATH), so a game can live in a folder of its own

@@ -4,7 +4,7 @@ Compiled policies live in a game's core and are chosen by integer id; their para
 vector of `MAX_WEIGHTS` doubles, named here. To add a compiled policy, implement it in the
 core's `choose` dispatch and list a `CompiledPolicy` for it: policies every game has go in
 `COMPILED` below; a game's own go in the `POLICIES` tuple of the module its game package
-names (`POLICIES = "..."` in simsuite/games/<game>/__init__.py, e.g. games/scythe/policies.py).
+names (`POLICIES = "..."` in simsuite/games/<game>/__init__.py).
 
 A Python policy is any class with
 

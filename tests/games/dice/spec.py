@@ -1,28 +1,25 @@
-"""The dice race's spec: a tiny pure-Python game for testing the runner independently of any
-compiled core.
+"""The dice race as the runner and the generic drivers see it (its rules: game.py).
 
-Dice race: players take turns; on a turn the player chooses option 0 (roll one die, add it) or
-option 1 (roll two dice, add both unless they show a double, which adds nothing). The first to
-reach `target` ends the game. Chance comes from Stream(seed); seat s decides with
-Stream(derive_seed(seed, 1 + s)), as in the compiled cores. `sleep` slows every game down so
-that tests can interrupt a batch in the middle; it does not change any result.
+`sleep` slows every game down so that tests can interrupt a batch in the middle; it does not
+change any result.
 """
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import numpy as np
 import pyarrow as pa
 
+from simsuite.errors import UserError
 from simsuite.games.base import GameConfig, GameSpec
 from simsuite.policies import resolve_seat_policies
 from simsuite.rng import Stream, derive_seed
 from simsuite.scenario import Checker
 from simsuite.schema import Column, GameSchema
 
-TURN_CAP = 400
+from simsuite.games.dice.game import TURN_CAP, DiceRace  # noqa: F401  (TURN_CAP: tests)
 
 
 @dataclass(frozen=True)
@@ -58,52 +55,68 @@ class DiceGame(GameSpec):
             "game_index", "seed", "n_players", "seat", "policy", "policy_id", "is_bot_opponent",
             "score", "rank", "winner", "tied", "shared_win", "turns_taken", "game_turns",
             "end_reason", "provisional_share", "lead")}
-        instances = [p.instantiate() if p.is_python else None for p in config.policies]
         for g, seed in zip(game_indices.tolist(), seeds.tolist()):
-            pos, turns, game_turns, reason = self._play(config, seed, instances)
+            game = self.new_game(config, seed, log=False)
+            choosers = self.seat_choosers(config, seed)
+            streams = [Stream(derive_seed(seed, 1 + s)) for s in range(config.n_players)]
+            while not game.is_over:
+                s = game.current_player
+                game.apply(choosers[s](game, game.legal_options(), streams[s]))
             if config.sleep:
                 time.sleep(config.sleep)
-            n = config.n_players
-            order = sorted(range(n), key=lambda s: (-pos[s], s))  # ties: earlier seat ranks first
+            r, n = game.result(), config.n_players
+            pos = r["score"]
             for seat in range(n):
-                rank = order.index(seat) + 1
                 tied = sum(1 for p in pos if p == pos[seat]) > 1
                 for key, value in (
                     ("game_index", g), ("seed", seed), ("n_players", n), ("seat", seat),
                     ("policy", config.policies[seat].name),
                     ("policy_id", config.policies[seat].policy_id), ("is_bot_opponent", False),
-                    ("score", pos[seat]), ("rank", rank),
-                    ("winner", rank == 1), ("tied", tied), ("shared_win", False),
-                    ("turns_taken", turns[seat]), ("game_turns", game_turns), ("end_reason", reason),
-                    ("provisional_share", 0.0),
+                    ("score", pos[seat]), ("rank", r["rank"][seat]),
+                    ("winner", r["rank"][seat] == 1), ("tied", tied), ("shared_win", False),
+                    ("turns_taken", r["turns"][seat]), ("game_turns", r["game_turns"]),
+                    ("end_reason", r["end_reason"]), ("provisional_share", 0.0),
                     ("lead", pos[seat] - max([p for s, p in enumerate(pos) if s != seat] or [0]))):
                     rows[key].append(value)
         seeds_col = pa.array(rows.pop("seed"), pa.uint64())
         return pa.table(rows).append_column("seed", seeds_col)
 
-    @staticmethod
-    def _play(config: DiceConfig, seed: int, instances: list):
+    # ------------------------------------------------------------ generic drivers
+    def play_lineup(self, config: DiceConfig, game_indices, seeds, seat_policies) -> dict:
+        table = self.run_shard(replace(config, policies=tuple(seat_policies)),
+                               np.asarray(game_indices), np.asarray(seeds))
         n = config.n_players
-        dice = Stream(seed)
-        streams = [Stream(derive_seed(seed, 1 + s)) for s in range(n)]
-        pos, turns = [0] * n, [0] * n
-        for t in range(TURN_CAP):
-            seat = t % n
-            options = [0, 1]
-            if instances[seat] is None:
-                choice = options[streams[seat].below(len(options))]
+        return {"score": np.asarray(table["score"]).reshape(-1, n),
+                "winner": np.asarray(table["winner"]).reshape(-1, n)}
+
+    def play_scenario(self, players, options: dict) -> dict:
+        doc: dict = {"players": 2 if players is None else players, "rules": {}}
+        for key, value in options.items():
+            if key != "target":
+                raise UserError(f"--{key}: not an option of the dice game; options: --target")
+            doc["rules"]["target"] = int(value)
+        return doc
+
+    def new_game(self, config: DiceConfig, seed: int, log: bool = True) -> DiceRace:
+        return DiceRace(seed, config.n_players, config.target, log)
+
+    def seat_choosers(self, config: DiceConfig, seed: int) -> list:
+        def compiled(game, options, stream):        # "random": the seat's own stream
+            return options[stream.below(len(options))]
+
+        out = []
+        for s, p in enumerate(config.policies):
+            if p.is_python:
+                obj = p.instantiate()
+                out.append(lambda game, options, stream, obj=obj, s=s:
+                           obj.choose(game.observation(s), options, stream))
             else:
-                view = {"seat": seat, "positions": list(pos), "target": config.target}
-                choice = instances[seat].choose(view, options, streams[seat])
-            if choice == 0:
-                pos[seat] += 1 + dice.below(6)
-            else:
-                a, b = 1 + dice.below(6), 1 + dice.below(6)
-                pos[seat] += 0 if a == b else a + b
-            turns[seat] += 1
-            if pos[seat] >= config.target:
-                return pos, turns, t + 1, "target"
-        return pos, turns, TURN_CAP, "turn_cap"
+                out.append(compiled)
+        return out
+
+    def score_lines(self, game: DiceRace) -> list[str]:
+        r = game.result()
+        return [f"seat {s}: {r['score'][s]} (rank {r['rank'][s]})" for s in range(game.n)]
 
 
 class Cautious:
