@@ -51,3 +51,14 @@ def test_readme_python_policy_example(tmp_path, monkeypatch):
     assert eager.height == 8
     # without its preference the example draws exactly as the compiled random policy
     assert plain.equals(compiled)
+
+
+def test_scenarios_readme_names_every_declared_column():
+    """The dataset section of scenarios/README.md keeps up with the declarations."""
+    from simsuite.games import get_game
+    from simsuite.schema import BASE_COLUMNS
+
+    text = (REPO / "scenarios" / "README.md").read_text()
+    missing = [c.name for c in BASE_COLUMNS + get_game("scythe").schema.columns
+               if f"`{c.name}`" not in text]
+    assert not missing, f"scenarios/README.md does not describe {missing}"
