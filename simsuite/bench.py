@@ -1,5 +1,8 @@
 """`simsuite bench`: games per second of the compiled cores and of whole batches.
 
+Each game package lists its workloads (`GameSpec.bench_workloads`, e.g.
+simsuite/games/<game>/bench.py); this module times whatever they are.
+
 Every workload is timed several times, in rounds (one repetition of each workload per round);
 we print the minimum, median and maximum of the repetitions, and each ratio between two
 workloads as the median of their per-round ratios. Core workloads call a game's batch entry
@@ -43,79 +46,12 @@ class Workload:
     extra: dict = field(default_factory=dict)
 
 
-# ------------------------------------------------------------------ Scythe core workloads
-
-def _scythe_core(players: int, policy: str, automa: Optional[dict] = None) -> Callable[[int, int], Measure]:
-    def run(games: int, start: int) -> Measure:
-        from simsuite import _scythe
-        from simsuite.games.scythe.data import load_data
-        from simsuite.policies import MAX_WEIGHTS, compiled_policies
-
-        table = compiled_policies("scythe")
-        if policy not in table:
-            raise UserError(f"bench: policy '{policy}' is not compiled into the Scythe core; "
-                            f"known: {', '.join(sorted(table))}")
-        p = table[policy]
-        rules = _scythe.Rules(load_data())
-        seeds = np.arange(start, start + games, dtype=np.uint64) * np.uint64(0x9E3779B97F4A7C15)
-        seats = players
-        ids = np.full(seats, p.id, dtype=np.int32)
-        weights = np.zeros((seats, MAX_WEIGHTS))
-        for s in range(seats):
-            weights[s, :len(p.weights)] = [w for _, w in p.weights]
-        kwargs = {}
-        if automa is not None:
-            kwargs.update(automa)
-        t0 = time.perf_counter()
-        out = _scythe.play_batch(rules, seeds, seats, None, None, ids, weights, **kwargs)
-        dt = time.perf_counter() - t0
-        decisions = int(np.sum(out["decisions"])) if "decisions" in out else None
-        return Measure(games, dt, decisions)
-    return run
-
-
 # ------------------------------------------------------------------ whole-batch workloads
 
-_BATCH_SCENARIO = """\
-game = "scythe"
-name = "bench"
-games = {games}
-seed = {seed}
-players = {players}
-factions = "random"
-mats = "random"
-policy = "{policy}"
-shard_size = {shard}
-"""
-
-# scenarios/automa-million.toml, the issue #7 target (tests/test_bench.py keeps the two alike)
-_AUTOMA_SCENARIO = """\
-game = "scythe-automa"
-name = "bench-automa"
-games = {games}
-seed = {seed}
-factions = "random"
-mats = "random"
-shard_size = {shard}
-[[policy]]
-name = "economy"
-[[policy]]
-name = "star_rush"
-[[policy]]
-name = "aggressor"
-[[policy]]
-name = "diplomat"
-[automa]
-difficulty = "all"
-faction = "random"
-[rules]
-ban_pairs = true
-turn_cap = 500
-"""
-
-
-def _batch(players: int, policy: str, jobs: int, template: str = _BATCH_SCENARIO,
-           shard: Optional[int] = None) -> Callable[[int, int], Measure]:
+def batch_workload(template: str, jobs: int, shard: Optional[int] = None,
+                   **fields) -> Callable[[int, int], Measure]:
+    """`simsuite run` on a temporary scenario: `template` with {games}, {seed}, {shard} and
+    `fields` filled in, played with `jobs` workers."""
     def run(games: int, start: int) -> Measure:
         from simsuite.runner import run as run_batch
         from simsuite.scenario import load_scenario
@@ -125,8 +61,7 @@ def _batch(players: int, policy: str, jobs: int, template: str = _BATCH_SCENARIO
             # 8 shards per job: with fewer, the last shards' uneven finish (games differ in
             # length, and so do a shared host's cores) weighs more than in a real, longer run
             size = shard or max(1, games // (8 * jobs))
-            path.write_text(template.format(games=games, seed=start + 1, players=players,
-                                            policy=policy, shard=size))
+            path.write_text(template.format(games=games, seed=start + 1, shard=size, **fields))
             sc = load_scenario(path, out=Path(tmp) / "out")
             t0 = time.perf_counter()
             summary = run_batch(sc, jobs=jobs, backend="local", progress=False)
@@ -138,45 +73,19 @@ def _batch(players: int, policy: str, jobs: int, template: str = _BATCH_SCENARIO
 MILLION = 1_000_000
 
 
-DEFAULT_HEURISTIC = os.environ.get("SIMSUITE_BENCH_POLICY", "economy")
-
-
 def workloads() -> dict[str, Workload]:
-    from simsuite.policies import compiled_policies
+    """Every game's workloads (each game package's `bench_workloads`), by name."""
+    from simsuite.games import get_game, known_games
 
-    heuristic = DEFAULT_HEURISTIC if DEFAULT_HEURISTIC in compiled_policies("scythe") else None
-    table = []
-    if heuristic:
-        table += [
-            Workload("scythe-2p-heuristic", f"Scythe, 2 players, policy {heuristic}", "core",
-                     _scythe_core(2, heuristic)),
-            Workload("scythe-4p-heuristic", f"Scythe, 4 players, policy {heuristic}", "core",
-                     _scythe_core(4, heuristic)),
-        ]
-    solo_policy = heuristic or "random"
-    table += [
-        Workload("scythe-automa", f"Scythe solo, {solo_policy} against the Automa (level automa)", "core",
-                 _scythe_core(2, solo_policy, automa={"automa": "automa"})),
-        Workload("scythe-4p-random", "Scythe, 4 players, random policy", "core",
-                 _scythe_core(4, "random")),
-        Workload("scythe-2p-random", "Scythe, 2 players, random policy", "core",
-                 _scythe_core(2, "random")),
-    ]
-    batch_policy = heuristic or "random"
-    table += [
-        Workload("run-automa-1job", "simsuite run, solo against the Automa (4 heuristics x 4 levels), 1 job",
-                 "batch", _batch(2, "", 1, _AUTOMA_SCENARIO), {"jobs": 1, "core": "scythe-automa"}),
-        Workload("run-automa-2jobs", "simsuite run, solo against the Automa (4 heuristics x 4 levels), 2 jobs",
-                 "batch", _batch(2, "", 2, _AUTOMA_SCENARIO), {"jobs": 2, "core": "scythe-automa"}),
-        Workload("run-automa-million", "simsuite run, 1,000,000 solo games against the Automa, 2 jobs "
-                 "(one repetition, several minutes; only when named)", "million",
-                 _batch(2, "", 2, _AUTOMA_SCENARIO, shard=20_000), {"jobs": 2}),
-        Workload("run-4p-1job", f"simsuite run, 4 players, {batch_policy}, 1 job", "batch",
-                 _batch(4, batch_policy, 1), {"jobs": 1, "core": f"scythe-4p-{'heuristic' if heuristic else 'random'}"}),
-        Workload("run-4p-2jobs", f"simsuite run, 4 players, {batch_policy}, 2 jobs", "batch",
-                 _batch(4, batch_policy, 2), {"jobs": 2, "core": f"scythe-4p-{'heuristic' if heuristic else 'random'}"}),
-    ]
-    return {w.name: w for w in table}
+    table: dict[str, Workload] = {}
+    for game in known_games():
+        try:
+            spec = get_game(game)
+        except UserError:
+            continue   # a game whose core is not built here has nothing to measure
+        for w in spec.bench_workloads():
+            table[w.name] = w
+    return table
 
 
 def _calibrate(w: Workload, seconds: float) -> int:

@@ -1,6 +1,7 @@
 """The `simsuite` command line. Each command is a thin wrapper over a module that owns the work."""
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 from typing import List, Optional
@@ -16,22 +17,34 @@ app = typer.Typer(
 )
 
 
-@app.command()
+@app.command(context_settings={"allow_extra_args": True, "ignore_unknown_options": True})
 def play(
-    game: str = typer.Option("scythe", help="Game to play."),
-    players: int = typer.Option(2, help="Number of players."),
+    ctx: typer.Context,
+    game: str = typer.Option("scythe", help="Game to play (see `simsuite games`)."),
+    players: Optional[int] = typer.Option(None, help="Number of players (the game's default if left out)."),
     seed: int = typer.Option(1, help="Game seed."),
-    factions: Optional[str] = typer.Option(None, help="Comma-separated factions by seat, e.g. nordic,crimea."),
-    mats: Optional[str] = typer.Option(None, help="Comma-separated player mats by seat, e.g. industrial,patriotic."),
-    policy: str = typer.Option("random", help="Policy for every seat."),
+    policy: str = typer.Option("random", help="Policy for every seat a policy plays."),
     save: Optional[Path] = typer.Option(None, help="Write the seed and every decision to this JSON file."),
     quiet: bool = typer.Option(False, help="Print only the final scores."),
 ):
-    """Play one game and print a turn-by-turn log and the final score breakdown."""
-    from simsuite.play import play_command
+    """Play one game and print a turn-by-turn log and the final score breakdown.
 
-    play_command(game=game, players=players, seed=seed, factions=factions, mats=mats,
-                 policy=policy, save=save, quiet=quiet)
+    Other options are the game's own, written --name value: for Scythe --factions,
+    --mats (comma-separated, one per player) or --automa LEVEL for a solo game.
+    """
+    from simsuite.play import parse_options, play_command
+
+    play_command(game=game, players=players, seed=seed, policy=policy, save=save, quiet=quiet,
+                 options=parse_options(list(ctx.args)))
+
+
+@app.command()
+def games():
+    """List the games this simsuite can play."""
+    from simsuite.games import known_games
+
+    for name in known_games():
+        print(name)
 
 
 @app.command()
@@ -95,8 +108,20 @@ def bench(
     bench_command(workloads=workload, repeat=repeat, seconds=seconds)
 
 
+def _import_from_here() -> None:
+    """Python policies and game specs named by dotted path (mypolicies:MyPolicy) import from
+    the folder simsuite runs in, as with `python -m simsuite`; worker processes inherit it."""
+    here = os.getcwd()
+    if here not in sys.path:
+        sys.path.insert(0, here)
+    paths = [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]
+    if here not in paths:
+        os.environ["PYTHONPATH"] = os.pathsep.join([here] + paths)
+
+
 def main() -> None:
     """Entry point: runs the app and turns a UserError into one line on stderr."""
+    _import_from_here()
     try:
         app(standalone_mode=False)
     except UserError as err:
@@ -107,11 +132,12 @@ def main() -> None:
     except typer.Abort:
         print("aborted", file=sys.stderr)
         raise SystemExit(130)
-    except Exception as err:  # click usage errors carry their own one-line message
-        import click
-
-        if isinstance(err, click.exceptions.ClickException):
-            err.show()
+    except Exception as err:
+        # command-line mistakes (click's usage errors; typer vendors its own click, so they are
+        # recognised by what they offer, not by class): one line, never a traceback
+        if hasattr(err, "format_message") and hasattr(err, "exit_code"):
+            command = getattr(getattr(err, "ctx", None), "command_path", None) or "simsuite"
+            print(f"error: {err.format_message().rstrip('.')}; see `{command} --help`", file=sys.stderr)
             raise SystemExit(err.exit_code)
         raise
 

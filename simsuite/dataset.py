@@ -5,10 +5,11 @@ Layout (the contract with the reports):
     OUT/manifest.json
     OUT/game=<game>/scenario=<name>/part-<shard:05d>.parquet     (zstd, one file per shard)
 
-One row per (game, seat). The partition columns `game` and `scenario` live in the folder names
+One row per (game, seat), with the columns simsuite/schema.py defines (the base columns and the
+game's declared ones). The partition columns `game` and `scenario` live in the folder names
 only; `polars.scan_parquet(OUT / "**/*.parquet", hive_partitioning=True)` reads them back.
 Every file's key-value metadata holds the schema version, the simsuite version, the scenario
-hash and the scenario's TOML text.
+hash, the scenario's TOML text and the game's declaration (`simsuite.schema`).
 """
 from __future__ import annotations
 
@@ -16,61 +17,27 @@ import json
 import os
 import socket
 from pathlib import Path
-from typing import Optional, Sequence
+from typing import Optional
 
 import pyarrow as pa
 import pyarrow.parquet as pq
 
 import simsuite
 from simsuite.errors import UserError
+from simsuite.schema import SCHEMA_VERSION, GameSchema
 
-SCHEMA_VERSION = "1"
 MANIFEST = "manifest.json"
 LOCK = ".simsuite.lock"
-PARTITION_COLUMNS = ("game", "scenario")
-RUNNER_COLUMNS = ("scenario_hash",)  # added by the runner; a game's run_shard leaves them out
-
-# Columns every game writes, in file order; a game's own columns (GameSpec.columns) follow
-# `score`. Meanings in scenarios/README.md ("The dataset").
-BASE_FIELDS = (
-    pa.field("scenario_hash", pa.string()),
-    pa.field("game_index", pa.int64()),
-    pa.field("seed", pa.uint64()),
-    pa.field("n_players", pa.int8()),
-    pa.field("seat", pa.int8()),
-    pa.field("faction", pa.string()),
-    pa.field("mat", pa.string()),
-    pa.field("pair", pa.string()),
-    pa.field("policy", pa.string()),
-    pa.field("policy_id", pa.string()),
-    pa.field("is_bot_opponent", pa.bool_()),
-    pa.field("difficulty", pa.string()),
-    pa.field("modules", pa.string()),
-    pa.field("score", pa.int32()),
-    pa.field("rank", pa.int8()),
-    pa.field("winner", pa.bool_()),
-    pa.field("tied", pa.bool_()),
-    pa.field("shared_win", pa.bool_()),
-    pa.field("turns_taken", pa.int16()),
-    pa.field("game_turns", pa.int32()),
-    pa.field("end_reason", pa.string()),
-)
 
 
-def shard_schema(extra: Sequence[pa.Field] = ()) -> pa.Schema:
-    """The file schema of a game: the base columns with the game's own after `score`."""
-    names = [f.name for f in BASE_FIELDS]
-    cut = names.index("score") + 1
-    fields = list(BASE_FIELDS[:cut]) + list(extra) + list(BASE_FIELDS[cut:])
-    return pa.schema(fields)
-
-
-def file_metadata(scenario_hash: str, scenario_text: str) -> dict[bytes, bytes]:
+def file_metadata(scenario_hash: str, scenario_text: str, declaration: GameSchema) -> dict[bytes, bytes]:
+    """Key-value metadata of every shard file: versions, the scenario, the game's declaration."""
     return {
         b"simsuite.schema_version": SCHEMA_VERSION.encode(),
         b"simsuite.version": simsuite.__version__.encode(),
         b"simsuite.scenario_hash": scenario_hash.encode(),
         b"simsuite.scenario": scenario_text.encode(),
+        **declaration.metadata(),
     }
 
 
@@ -127,7 +94,7 @@ def write_shard(table: pa.Table, path: Path, metadata: dict[bytes, bytes]) -> No
 class Manifest:
     """OUT/manifest.json: per scenario name, its hash, shard size and finished shards.
 
-    {"schema_version": "1", "scenarios": {name: {"game", "scenario_hash", "seed",
+    {"schema_version": "2", "scenarios": {name: {"game", "scenario_hash", "seed",
      "shard_size", "shards": {"<k>": {"file", "start", "stop", "rows"}}}}}
     Only the process that started the run writes it, after each shard file is in place.
     """

@@ -1,9 +1,11 @@
 """`simsuite play` and `simsuite replay`: one game, step by step, with its readable log.
 
-A replay file (JSON) holds what reproduces the game exactly: the game, seed, player
-count, the factions and mats as given (None = dealt from the seed), the rules options
-and every decision applied (auto-applied single-option decisions are replayed by the
-engine itself), plus the result for checking.
+Any game whose spec offers the play hooks (simsuite/games/base.py) is played the same way: its
+command-line options become the scenario table of one game (`spec.play_scenario`), validated
+like any scenario, and game index 0 of that scenario is played with the given seed, every seat
+making the choices `simsuite run` would make. A replay file (JSON) holds what reproduces the
+game exactly: the game, seed, that scenario table and every decision applied (single-option
+steps the engine applies itself are not listed), plus the result for checking.
 """
 from __future__ import annotations
 
@@ -14,117 +16,91 @@ from typing import Optional
 
 from simsuite.errors import UserError
 
-REPLAY_FORMAT = 1
-SUPPORTED_GAMES = ("scythe",)
+REPLAY_FORMAT = 2
+_SOURCE = Path("simsuite play")     # how option errors name their origin
 
 
-def _split(value: Optional[str], n: int, what: str):
-    if value is None:
-        return None
-    items = [v.strip() for v in str(value).split(",")]
-    if len(items) != n:
-        raise UserError(f"--{what}: give {n} comma-separated names (one per player), got {len(items)}: {value!r}")
-    return [None if v.lower() in ("", "random") else v for v in items]
+def parse_options(args: list[str]) -> dict:
+    """`--key value` / `--key=value` pairs (dashes in keys become underscores)."""
+    out: dict = {}
+    i = 0
+    while i < len(args):
+        arg = args[i]
+        if not arg.startswith("--") or arg == "--":
+            raise UserError(f"unexpected argument {arg!r}; options are written --name value")
+        key, eq, value = arg[2:].partition("=")
+        if not eq:
+            if i + 1 >= len(args) or args[i + 1].startswith("--"):
+                raise UserError(f"--{key}: needs a value, e.g. --{key} VALUE")
+            value = args[i + 1]
+            i += 1
+        out[key.replace("-", "_")] = value
+        i += 1
+    return out
 
 
-def _policy(name: str, seed: int, players: int):
-    """A chooser(game, seat, options, stream) -> option for every seat."""
-    from simsuite import _scythe as core
-    from simsuite.policies import compiled_policies, import_policy_class
-
-    known = compiled_policies("scythe")
-    key = (name or "random").strip()
-    if key.lower() == "random":
-        return lambda game, seat, options, stream: options[stream.below(len(options))]
-    if key.lower() in known:
-        # a compiled heuristic with its default weights, on each seat's own stream
-        # (the same games as `simsuite run` with that policy on every seat)
-        pol = known[key.lower()]
-        weights = [d for _, d in pol.weights]
-        seats = core.CompiledSeats(seed, [pol.id] * players, [weights] * players)
-        return lambda game, seat, options, stream: seats.choose(game)
-    if ":" not in key:
-        raise UserError(f"--policy {name!r}: unknown; use one of {', '.join(sorted(known))} "
-                        f"or a Python policy as package.module:ClassName")
-    policy = import_policy_class(key)()
-    return lambda game, seat, options, stream: policy.choose(game.observation(seat), options, stream)
+def _config(spec, scenario: dict):
+    return spec.validate(scenario, _SOURCE)
 
 
-def _rules(options: dict):
-    from simsuite.games.scythe.game import load_rules
-
-    return load_rules(ban_pairs=options.get("ban_pairs", True), turn_cap=options.get("turn_cap", 500),
-                      modules=tuple(options.get("modules", ())),
-                      camaraderie_on_move=options.get("camaraderie_on_move", False))
-
-
-def _play(rules, seed: int, players: int, factions, mats, chooser):
-    from simsuite import _scythe as core
+def play_game(spec, config, seed: int):
+    """Play game index 0 of `config` with `seed` to the end; returns the finished game."""
     from simsuite.rng import Stream, derive_seed
 
-    game = core.Game(rules, seed, players, factions, mats)
-    streams = [Stream(derive_seed(seed, 1 + s)) for s in range(players)]
+    game = spec.new_game(config, seed)
+    choosers = spec.seat_choosers(config, seed)
+    streams = [Stream(derive_seed(seed, 1 + s)) for s in range(len(choosers))]
     while not game.is_over:
         seat = game.current_player
         options = game.legal_options()
-        choice = chooser(game, seat, options, streams[seat])
+        chooser = choosers[seat] if 0 <= seat < len(choosers) else None
+        if chooser is None:
+            raise RuntimeError(f"seat {seat} must decide but the rules play it")
+        choice = chooser(game, options, streams[seat])
         if choice not in options:
-            raise UserError(f"the policy chose {choice!r} for decision {game.decision_name}, "
-                            f"not one of {options}; fix the policy")
+            raise UserError(f"the policy of seat {seat} chose {choice!r} for decision "
+                            f"{game.decision_name}, not one of {options}; fix the policy")
         game.apply(choice)
     return game
 
 
-def _print_game(game, quiet: bool, out=None) -> None:
-    from simsuite.games.scythe.game import score_table
-
+def _print_game(spec, game, quiet: bool, out=None) -> None:
     out = out or sys.stdout
     if not quiet:
         for line in game.events():
             print(line, file=out)
         print(file=out)
     print(f"game over after {game.turn} turns ({game.end_reason})", file=out)
-    for line in score_table(game):
+    for line in spec.score_lines(game):
         print(line, file=out)
 
 
-def _summary(game) -> dict:
-    r = game.result()
-    keep = ("end_reason", "turns", "faction", "mat", "score", "components", "stars", "rank",
-            "winner", "shared")
-    return {k: r[k] for k in keep}
+def play_command(game: str, seed: int, players: Optional[int] = None, policy: str = "random",
+                 save: Optional[Path] = None, quiet: bool = False, options: Optional[dict] = None,
+                 **game_options) -> None:
+    """Play one game and print its turn-by-turn log and final score breakdown.
 
+    `options` (and any other keyword) are the game's own command-line options as text,
+    e.g. {"factions": "<name>,<name>"} or {"automa": "<level>"} for Scythe.
+    """
+    from simsuite.games import get_game
 
-def play_command(game: str, players: int, seed: int, factions: Optional[str], mats: Optional[str],
-                 policy: str = "random", save: Optional[Path] = None, quiet: bool = False) -> None:
-    """Play one game and print its turn-by-turn log and final score breakdown."""
-    if str(game).lower() not in SUPPORTED_GAMES:
-        raise UserError(f"--game {game!r}: step-by-step play exists for {', '.join(SUPPORTED_GAMES)}; "
-                        f"choose one of them")
-    if not 2 <= int(players) <= 5:
-        raise UserError(f"--players {players}: Scythe takes 2 to 5 players here; choose 2..5")
+    try:
+        spec = get_game(str(game).lower())
+    except UserError as err:
+        raise UserError(f"--game: {err.message}")
     if seed < 0:
         raise UserError(f"--seed {seed}: use a non-negative integer")
-    f_in = _split(factions, players, "factions")
-    m_in = _split(mats, players, "mats")
-    options = {"ban_pairs": True, "turn_cap": 500, "modules": [], "camaraderie_on_move": False}
-    rules = _rules(options)
-    chooser = _policy(policy, int(seed), int(players))
-    g = _play(rules, int(seed), int(players), f_in, m_in, chooser)
-    _print_game(g, quiet)
+    given = {k: v for k, v in {**(options or {}), **game_options}.items() if v is not None}
+    scenario = spec.play_scenario(players, given)
+    scenario["policy"] = policy or "random"
+    config = _config(spec, scenario)
+    g = play_game(spec, config, int(seed))
+    _print_game(spec, g, quiet)
     if save is not None:
-        record = {
-            "format": REPLAY_FORMAT,
-            "game": "scythe",
-            "seed": int(seed),
-            "players": int(players),
-            "factions": f_in,
-            "mats": m_in,
-            "rules": rules.options(),
-            "policy": policy,
-            "decisions": g.decisions,
-            "result": _summary(g),
-        }
+        record = {"format": REPLAY_FORMAT, "game": spec.name, "seed": int(seed),
+                  "scenario": scenario, "decisions": g.decisions,
+                  "result": spec.result_summary(g)}
         try:
             Path(save).write_text(json.dumps(record, indent=1) + "\n")
         except OSError as err:
@@ -142,24 +118,27 @@ def load_replay(path: Path) -> dict:
                         f"`simsuite play --save`")
     if not isinstance(record, dict):
         raise UserError(f"replay {path}: not a replay object; give a file written by `simsuite play --save`")
-    for key in ("game", "seed", "players", "decisions"):
+    if record.get("format") != REPLAY_FORMAT:
+        raise UserError(f"replay {path}: format {record.get('format')!r}, this simsuite reads "
+                        f"format {REPLAY_FORMAT}; play the game again with `simsuite play --save`")
+    for key in ("game", "seed", "scenario", "decisions"):
         if key not in record:
             raise UserError(f"replay {path}: missing key {key!r}; the file is not a complete replay")
-    if str(record["game"]).lower() not in SUPPORTED_GAMES:
-        raise UserError(f"replay {path}: game {record['game']!r} cannot be replayed; supported: "
-                        f"{', '.join(SUPPORTED_GAMES)}")
     if not isinstance(record["decisions"], list) or not all(isinstance(d, int) for d in record["decisions"]):
         raise UserError(f"replay {path}: 'decisions' must be a list of integers")
     return record
 
 
 def replay_game(record: dict, path="replay"):
-    """Rebuild a game from a replay record; returns the finished Game."""
-    from simsuite import _scythe as core
+    """Rebuild a game from a replay record; returns (spec, the finished game)."""
+    from simsuite.games import get_game
 
-    rules = _rules(record.get("rules", {}))
-    game = core.Game(rules, int(record["seed"]), int(record["players"]), record.get("factions"),
-                     record.get("mats"))
+    try:
+        spec = get_game(str(record["game"]))
+    except UserError as err:
+        raise UserError(f"replay {path}: {err.message}")
+    config = _config(spec, record["scenario"])
+    game = spec.new_game(config, int(record["seed"]))
     for i, opt in enumerate(record["decisions"]):
         if game.is_over:
             raise UserError(f"replay {path}: the game ended before decision {i} of "
@@ -168,15 +147,15 @@ def replay_game(record: dict, path="replay"):
             raise UserError(f"replay {path}: decision {i} ({opt}) is not legal for "
                             f"{game.decision_name}; the file does not match this engine")
         game.apply(opt)
-    return game
+    return spec, game
 
 
 def replay_command(path: Path) -> None:
     """Replay a saved game exactly, print it, and check the result matches the file."""
     record = load_replay(path)
-    game = replay_game(record, path)
-    _print_game(game, quiet=False)
-    if "result" in record and _summary(game) != record["result"]:
+    spec, game = replay_game(record, path)
+    _print_game(spec, game, quiet=False)
+    if "result" in record and spec.result_summary(game) != record["result"]:
         raise UserError(f"replay {path}: the replayed result differs from the saved one; the "
                         f"engine or data changed since the file was written")
     print(f"replay {path}: result matches the saved game")

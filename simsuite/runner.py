@@ -21,7 +21,7 @@ import numpy as np
 import pyarrow as pa
 
 from simsuite.dataset import (Manifest, RunLock, conform, file_metadata, partition_dir, shard_file,
-                              shard_schema, write_shard)
+                              write_shard)
 from simsuite.errors import UserError
 from simsuite.scenario import Scenario, load_scenario
 
@@ -145,6 +145,8 @@ def run(sc: Scenario, *, jobs: int = -1, backend: str = "local", scheduler: Opti
     from tqdm import tqdm
 
     _check_args(jobs, backend, scheduler)
+    if sc.out.exists() and not sc.out.is_dir():
+        raise UserError(f"--out {sc.out}: is a file, not a folder; name a folder for the dataset")
     sc.spec.prepare(sc.config)
     lock = RunLock(sc.out)
     lock.acquire()
@@ -154,8 +156,8 @@ def run(sc: Scenario, *, jobs: int = -1, backend: str = "local", scheduler: Opti
         manifest.save()
         for stale in partition_dir(sc.out, sc.game, sc.name).glob("*.tmp"):
             stale.unlink()  # half-written by a killed run; its shard is in `todo`
-        schema = shard_schema(sc.spec.columns)
-        metadata = file_metadata(sc.hash, sc.text)
+        schema = sc.spec.schema.arrow()
+        metadata = file_metadata(sc.hash, sc.text, sc.spec.schema)
         done_games = sc.games - sum(s.games for s in todo)
         by_id = {s.id: s for s in todo}
         if progress is None:

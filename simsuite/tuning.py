@@ -103,64 +103,41 @@ class TuneResult:
 
 # ---------------------------------------------------------------- playing
 
-_RULES_CACHE: dict = {}
-
-
-def _core():
-    try:
-        from simsuite import _scythe
-    except ImportError:
-        raise UserError("the compiled Scythe core (simsuite._scythe) is not built; build it with "
-                        "python setup.py build_ext --inplace, or reinstall with pip install .")
-    return _scythe
-
-
-def _rules(config, core):
-    key = (id(core), config.normalized().__repr__())
-    if key not in _RULES_CACHE:
-        _RULES_CACHE[key] = core.Rules(config.data, ban_pairs=config.ban_pairs,
-                                       turn_cap=config.turn_cap, modules=config.modules,
-                                       camaraderie_on_move=config.camaraderie_on_move)
-    return _RULES_CACHE[key]
-
-
-def _play_chunk(config, core, seeds: np.ndarray, indices: np.ndarray, seat: int,
-                ids: np.ndarray, weights: np.ndarray) -> np.ndarray:
-    """Play games with the given seat policies; returns per game the winner flag of `seat`
-    and its score margin over the best other seat."""
-    from simsuite.games.scythe.spec import ScytheSpec
-
-    factions, mats = ScytheSpec().assignments(config, indices)
-    res = core.play_batch(_rules(config, core), seeds, config.n_players, factions, mats,
-                          ids, weights)
+def _play_chunk(spec, config, seeds: np.ndarray, indices: np.ndarray, seat: int,
+                lineup: list) -> tuple[np.ndarray, np.ndarray]:
+    """Play games with one PolicyChoice per seat (through the game's spec); returns per game
+    the winner flag of `seat` and its score margin over the best other seat."""
+    res = spec.play_lineup(config, indices, seeds, lineup)
     score = np.asarray(res["score"], dtype=np.int64)
     others = np.delete(score, seat, axis=1).max(axis=1)
     return np.asarray(res["winner"])[:, seat].astype(np.int8), score[:, seat] - others
 
 
-def _lineup(setup: "_Setup", vector: np.ndarray, seat: int, others: Optional[np.ndarray] = None):
-    """Seat policies with the evaluated weights in `seat` and the field (or `others`) around it."""
-    n = setup.n
-    ids = np.zeros(n, dtype=np.int32)
-    w = np.zeros((n, MAX_WEIGHTS), dtype=np.float64)
-    ids[seat] = setup.policy_id
-    w[seat, :len(vector)] = vector
-    for j in range(1, n):
-        s = (seat + j) % n
-        if others is not None:
-            ids[s] = setup.policy_id
-            w[s, :len(others)] = others
-        else:
-            pol = setup.field[j - 1]
-            ids[s] = pol.compiled_id
-            w[s, :] = pol.weights
-    return ids, w
+def _lineup(setup: "_Setup", vector: np.ndarray, seat: int, others: Optional[np.ndarray] = None) -> list:
+    """Seat policies with the evaluated weights in `seat` and the field (or `others`) around it;
+    None on seats the rules play (a solo opponent)."""
+    def tuned(vec):
+        w = np.zeros(MAX_WEIGHTS)
+        w[:len(vec)] = vec
+        return PolicyChoice(setup.policy_name, setup.policy_id, tuple(float(x) for x in w))
+
+    lineup: list = [None] * setup.n
+    lineup[seat] = tuned(vector)
+    field = iter(setup.field)
+    for j in range(1, setup.n):
+        s = (seat + j) % setup.n
+        if s not in setup.seats:
+            continue
+        lineup[s] = tuned(others) if others is not None else next(field)
+    return lineup
 
 
 @dataclass
 class _Setup:
+    spec: Any
     config: Any
     n: int
+    seats: tuple            # seats a policy plays (the evaluated weights take each in turn)
     policy_name: str
     policy_id: int
     names: tuple
@@ -169,45 +146,36 @@ class _Setup:
     field: list
 
 
-def _evaluate_many(setup: _Setup, core, vectors: list, master: int, first_index: int,
+def _evaluate_many(setup: _Setup, vectors: list, master: int, first_index: int,
                    games: int, jobs: int, others: Optional[np.ndarray] = None) -> list:
     """Play `games` games for each weight vector on the same seeds (game index i puts the
-    evaluated weights in seat i mod n); returns one Evaluation per vector."""
+    evaluated weights in the (i mod k)-th seat a policy plays); returns one Evaluation per vector."""
     from joblib import Parallel, delayed
 
     from simsuite.runner import derive_seeds
 
-    n = setup.n
+    k = len(setup.seats)
     indices = np.arange(first_index, first_index + games, dtype=np.int64)
     seeds = derive_seeds(master, indices)
-    tasks = []          # (vector index, game positions, seat, seat policy ids, weights)
+    tasks = []          # (vector index, game positions, seat, line-up)
     for v_i, vec in enumerate(vectors):
-        for seat in range(n):
-            sel = np.nonzero(indices % n == seat)[0]
+        for j, seat in enumerate(setup.seats):
+            sel = np.nonzero(indices % k == j)[0]
             if len(sel):
-                ids, w = _lineup(setup, vec, seat, others)
-                tasks.append((v_i, sel, seat, ids, w))
+                tasks.append((v_i, sel, seat, _lineup(setup, vec, seat, others)))
     if jobs == 1 or len(tasks) == 1:
-        outs = [_play_chunk(setup.config, core, seeds[sel], indices[sel], seat, ids, w)
-                for _, sel, seat, ids, w in tasks]
+        outs = [_play_chunk(setup.spec, setup.config, seeds[sel], indices[sel], seat, lineup)
+                for _, sel, seat, lineup in tasks]
     else:
         outs = Parallel(n_jobs=jobs)(
-            delayed(_play_chunk_by_name)(setup.config, core.__name__, seeds[sel], indices[sel],
-                                         seat, ids, w)
-            for _, sel, seat, ids, w in tasks)
+            delayed(_play_chunk)(setup.spec, setup.config, seeds[sel], indices[sel], seat, lineup)
+            for _, sel, seat, lineup in tasks)
     wins = [np.zeros(games, dtype=np.int8) for _ in vectors]
     margins = [np.zeros(games, dtype=np.int64) for _ in vectors]
-    for (v_i, sel, _, _, _), (won, margin) in zip(tasks, outs):
+    for (v_i, sel, _, _), (won, margin) in zip(tasks, outs):
         wins[v_i][sel] = won
         margins[v_i][sel] = margin
     return [Evaluation(w, m) for w, m in zip(wins, margins)]
-
-
-def _play_chunk_by_name(config, core_name: str, seeds, indices, seat, ids, w):
-    """Worker-process entry: import the core by module name (modules do not pickle)."""
-    import importlib
-
-    return _play_chunk(config, importlib.import_module(core_name), seeds, indices, seat, ids, w)
 
 
 # ---------------------------------------------------------------- statistics
@@ -230,30 +198,30 @@ def _setup(scenario_path: Path) -> _Setup:
     from simsuite.scenario import load_scenario
 
     sc = load_scenario(Path(scenario_path))
-    if sc.game != "scythe":
-        raise UserError(f"{Path(scenario_path).name}: game {sc.game!r} has no compiled policies to "
-                        "tune; tune a Scythe scenario (game = \"scythe\")")
+    name = Path(scenario_path).name
     config = sc.config
+    seats = sc.spec.policy_seats(config)
     tuned: PolicyChoice = config.policies[0]
-    known = compiled_policies("scythe")
+    known = compiled_policies(sc.game)
     if tuned.is_python or tuned.name not in known or not known[tuned.name].weights:
-        raise UserError(f"{Path(scenario_path).name}: policy[0]: {tuned.name!r} has no weights to "
-                        "tune; make the first player's policy a compiled heuristic such as "
-                        "\"economy\" (the other players are the field it is tuned against)")
-    for i, p in enumerate(config.policies[1:], start=1):
+        raise UserError(f"{name}: policy[0]: {tuned.name!r} has no weights to tune; make the first "
+                        "player's policy a compiled heuristic of the game (the other players are "
+                        "the field it is tuned against)")
+    field = list(config.policies[1:len(seats)])
+    for i, p in enumerate(field, start=1):
         if p.is_python:
-            raise UserError(f"{Path(scenario_path).name}: policy[{i}]: the field of a tuning run "
-                            "must be compiled policies (Python policies are too slow for it); "
-                            "use a compiled policy such as \"economy\" or \"random\"")
+            raise UserError(f"{name}: policy[{i}]: the field of a tuning run must be compiled "
+                            "policies (Python policies are too slow for it); use a compiled policy "
+                            "such as \"random\"")
     pol = known[tuned.name]
     names = tuple(n for n, _ in pol.weights)
     start = np.array(tuned.weights[:len(names)], dtype=np.float64)
     scale = np.maximum(np.abs(start), MIN_SCALE)
-    return _Setup(config, config.n_players, pol.name, pol.id, names, start, scale,
-                  list(config.policies[1:]))
+    return _Setup(sc.spec, config, config.n_players, seats, pol.name, pol.id, names, start, scale,
+                  field)
 
 
-def tune(scenario: Path, budget: int, seed: int, *, jobs: Optional[int] = None, core=None,
+def tune(scenario: Path, budget: int, seed: int, *, jobs: Optional[int] = None,
          progress=None) -> TuneResult:
     """Run the tuner (see the module docstring); returns the weights and the checks."""
     from simsuite.rng import derive_seed
@@ -264,13 +232,12 @@ def tune(scenario: Path, budget: int, seed: int, *, jobs: Optional[int] = None, 
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0 or seed >= 1 << 64:
         raise UserError(f"--seed: {seed!r} is not a seed; pass a whole number from 0 to 2**64-1")
     setup = _setup(scenario)
-    n = setup.n
+    n = len(setup.seats)
     per_eval_min = max(MIN_GAMES_PER_EVAL, n)
     minimum = int(math.ceil(((LAMBDA + 1) * per_eval_min) / SEARCH_SHARE)) + 1
     if budget < minimum:
         raise UserError(f"--budget: {budget} games are too few to tune a {n}-player policy; "
                         f"give at least {minimum}")
-    core = core or _core()
     jobs = jobs if jobs is not None else max(1, min(os.cpu_count() or 1, 8))
 
     search_budget = int(budget * SEARCH_SHARE)
@@ -297,7 +264,7 @@ def tune(scenario: Path, budget: int, seed: int, *, jobs: Optional[int] = None, 
             child = parent.copy()
             child[moved] += sigma * setup.scale[moved] * rng.standard_normal(k)
             mutants.append(child)
-        evals = _evaluate_many(setup, core, [parent] + mutants, search_master, gen * m, m, jobs)
+        evals = _evaluate_many(setup, [parent] + mutants, search_master, gen * m, m, jobs)
         played += (LAMBDA + 1) * m
         rates = [e.rate for e in evals]
         fit = [float(e.fitness.mean()) for e in evals]
@@ -318,20 +285,20 @@ def tune(scenario: Path, budget: int, seed: int, *, jobs: Optional[int] = None, 
         sigma = float(min(max(sigma, 0.02), 2.0))
 
     # paired check on fresh games: tuned and start in the same seats, same field
-    pe = _evaluate_many(setup, core, [parent, setup.start], derive_seed(seed, _PAIRED_STREAM), 0,
+    pe = _evaluate_many(setup, [parent, setup.start], derive_seed(seed, _PAIRED_STREAM), 0,
                         paired_games, jobs)
     played += 2 * paired_games
     diff, ci = paired_difference(pe[0].wins, pe[1].wins)
     paired = {"games": paired_games, "tuned_rate": pe[0].rate, "start_rate": pe[1].rate,
               "difference": diff, "ci95": ci}
     # head to head: tuned in one seat, the start weights everywhere else
-    hh = _evaluate_many(setup, core, [parent], derive_seed(seed, _H2H_STREAM), 0, h2h_games, jobs,
+    hh = _evaluate_many(setup, [parent], derive_seed(seed, _H2H_STREAM), 0, h2h_games, jobs,
                         others=setup.start)[0]
     played += h2h_games
     from simsuite.reporting.stats import wilson_interval
 
     k = int(hh.wins.sum())
-    head = {"games": h2h_games, "tuned_rate": hh.rate, "fair_share": 1.0 / n,
+    head = {"games": h2h_games, "tuned_rate": hh.rate, "fair_share": 1.0 / setup.n,
             "ci95": wilson_interval(k, h2h_games)}
     return TuneResult(setup.policy_name, setup.names, setup.start, parent, generations, accepted,
                       played, history, paired, head)
@@ -364,29 +331,6 @@ def write_weights(result: TuneResult, out: Path, *, scenario: str = "", budget: 
     tmp = out.with_name(out.name + ".tmp")
     tmp.write_text("\n".join(lines) + "\n", encoding="utf-8")
     os.replace(tmp, out)
-
-
-def load_weights_file(path: Path, policy: Optional[str] = None) -> dict:
-    """The weights table of a file written by `simsuite tune` (for a scenario's policy entry);
-    one-line UserError when it is missing, malformed, or tuned for another policy."""
-    path = Path(path)
-    if not path.is_file():
-        raise UserError(f"{path}: weights file not found; give the path of a file written by "
-                        "simsuite tune (relative to the scenario)")
-    try:
-        doc = tomllib.loads(path.read_text(encoding="utf-8"))
-    except tomllib.TOMLDecodeError as err:
-        raise UserError(f"{path.name}: not valid TOML: {err}; rewrite it with simsuite tune")
-    weights = doc.get("weights")
-    if not isinstance(weights, dict) or not all(
-            isinstance(v, (int, float)) and not isinstance(v, bool) for v in weights.values()):
-        raise UserError(f"{path.name}: needs a [weights] table of numbers; "
-                        "rewrite it with simsuite tune")
-    if policy is not None and doc.get("name") not in (None, policy):
-        raise UserError(f"{path.name}: holds weights of policy {doc.get('name')!r}, "
-                        f"not {policy!r}; "
-                        f"use a file tuned for {policy!r} or change the policy name")
-    return {k: float(v) for k, v in weights.items()}
 
 
 def tune_command(scenario: Path, budget: int, seed: int, out: Path) -> None:

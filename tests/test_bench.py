@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from simsuite import bench
+from simsuite.games.scythe import bench as scythe_bench
 from simsuite.errors import UserError
 
 pytest.importorskip("simsuite._scythe", reason="the compiled Scythe core is not built")
@@ -31,8 +32,8 @@ def test_unknown_workload_is_a_one_line_error():
 def test_million_workload_is_opt_in_and_matches_the_shipped_scenario():
     table = bench.workloads()
     assert table["run-automa-million"].kind == "million"
-    shipped = tomllib.loads((ROOT / "scenarios" / "automa-million.toml").read_text())
-    ours = tomllib.loads(bench._AUTOMA_SCENARIO.format(games=bench.MILLION, seed=1, shard=20000,
+    shipped = tomllib.loads((ROOT / "scenarios" / "scythe" / "automa-million.toml").read_text())
+    ours = tomllib.loads(scythe_bench.AUTOMA_SCENARIO.format(games=bench.MILLION, seed=1, shard=20000,
                                                         players=2, policy=""))
     for key in ("game", "games", "factions", "mats", "shard_size", "policy", "automa", "rules"):
         assert ours[key] == shipped[key], key

@@ -14,6 +14,10 @@ and the commit says why. An optimisation must never need that.
 History of deliberate regenerations: 2026-11-26, the heuristics' decision-wide tables (board
 tables, Move plan) are computed on the real token counts, not on whichever hypothetical counts
 the look-ahead held when they were first asked for (a policy fix that changes games).
+2026-11-26 (later): dataset schema version 2 (issue #13) adds the base column
+`provisional_share`; only the scenario digests were regenerated, after checking that every
+shipped scenario's rows, without that column, still match the old digests exactly (no game
+changed; the core digests are untouched).
 """
 from __future__ import annotations
 
@@ -92,7 +96,7 @@ def _core_digest(players, seat_policies, games, automa):
 
 def _scenario_digest(name, games, tmp_path):
     out = tmp_path / name
-    run(load_scenario(ROOT / "scenarios" / name, games=games, out=out), jobs=1, progress=False)
+    run(load_scenario(ROOT / "scenarios" / "scythe" / name, games=games, out=out), jobs=1, progress=False)
     rows = (pl.scan_parquet(out / "**" / "*.parquet", hive_partitioning=True).collect()
             .sort(["scenario", "game_index", "seat"]))
     rows = rows.select(sorted(rows.columns))

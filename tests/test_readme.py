@@ -51,3 +51,47 @@ def test_readme_python_policy_example(tmp_path, monkeypatch):
     assert eager.height == 8
     # without its preference the example draws exactly as the compiled random policy
     assert plain.equals(compiled)
+
+
+def test_scenarios_readme_names_every_declared_column():
+    """The dataset section of scenarios/README.md keeps up with the declarations."""
+    from simsuite.games import get_game
+    from simsuite.schema import BASE_COLUMNS
+
+    text = (REPO / "scenarios" / "README.md").read_text()
+    missing = [c.name for c in BASE_COLUMNS + get_game("scythe").schema.columns
+               if f"`{c.name}`" not in text]
+    assert not missing, f"scenarios/README.md does not describe {missing}"
+
+
+def _readme_commands() -> list[str]:
+    text = (REPO / "README.md").read_text()
+    block = text.split("## What you can do", 1)[1].split("```bash", 1)[1].split("```", 1)[0]
+    return [line.split("  #")[0].strip() for line in block.strip().splitlines() if line.strip()]
+
+
+# What the test adds to a command so that it takes seconds (everything else runs as written).
+_SMALLER = {"run": ["--games", "120"], "bench": ["--repeat", "1", "--seconds", "0.05",
+                                                 "--workload", "scythe-2p-random",
+                                                 "--workload", "run-4p-1job"]}
+
+
+def test_every_command_of_what_you_can_do_runs_as_written(tmp_path):
+    """Each command of the README's "What you can do", in order, in a fresh folder beside the
+    shipped scenarios: exit status 0 (a `run` plays 120 games, `bench` one short workload pair,
+    `tune` a small budget; nothing else is changed)."""
+    import os
+    import shlex
+    import subprocess
+
+    (tmp_path / "scenarios").symlink_to(REPO / "scenarios")
+    simsuite = str(Path(sys.executable).with_name("simsuite"))
+    for line in _readme_commands():
+        argv = shlex.split(line)
+        assert argv[0] == "simsuite", line
+        argv = [simsuite] + argv[1:] + _SMALLER.get(argv[1], [])
+        if argv[1] == "tune":
+            argv[argv.index("--budget") + 1] = "200"
+        done = subprocess.run(argv, cwd=tmp_path, capture_output=True, text=True, timeout=600,
+                              env={**os.environ, "MPLBACKEND": "Agg"})
+        assert done.returncode == 0, f"{line}\n{done.stdout[-2000:]}\n{done.stderr[-2000:]}"

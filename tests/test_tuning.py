@@ -9,8 +9,9 @@ import pytest
 pytest.importorskip("simsuite._scythe", reason="the compiled Scythe core is not built")
 
 from simsuite.errors import UserError  # noqa: E402
-from simsuite.policies.scythe import WEIGHT_NAMES, default_weights  # noqa: E402
-from simsuite.tuning import (load_weights_file, paired_difference, tune, tune_command,  # noqa: E402
+from simsuite.games.scythe.policies import WEIGHT_NAMES, default_weights  # noqa: E402
+from simsuite.policies import load_weights_file  # noqa: E402
+from simsuite.tuning import (paired_difference, tune, tune_command,  # noqa: E402
                              write_weights)
 
 

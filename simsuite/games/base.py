@@ -2,17 +2,21 @@
 
 The runner is game-agnostic: it validates the common scenario keys, cuts the games into
 shards, derives each game's seed, and writes what `run_shard` returns. A game supplies a
-`GameSpec`: its scenario keys, its validation, its extra result columns and its batch loop.
+`GameSpec`: its scenario keys, its validation, its declared dataset columns, its batch loop and
+the hooks `simsuite play`, `replay`, `tune` and `bench` drive it through.
 """
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from math import gcd
 from pathlib import Path
-from typing import Sequence
+from typing import Optional, Sequence
 
 import numpy as np
 import pyarrow as pa
+
+from simsuite.errors import UserError
+from simsuite.schema import GameSchema
 
 
 class GameConfig(ABC):
@@ -27,14 +31,18 @@ class GameConfig(ABC):
 
 
 class GameSpec(ABC):
-    """One game as the runner sees it. Instances travel to worker processes, so the class must
-    live at module level in an importable module."""
+    """One game as the runner and the generic drivers (play, replay, tune, bench) see it.
+
+    Instances travel to worker processes, so the class must live at module level in an
+    importable module. Variants of a game (a solo mode, expansion modules) are parameter sets
+    of its one spec, chosen by scenario keys, not subclasses.
+    """
 
     name: str = ""
     # top-level scenario keys this game reads, beyond simsuite.scenario.COMMON_KEYS
     scenario_keys: tuple[str, ...] = ()
-    # the game's own columns, added to simsuite.dataset.BASE_FIELDS
-    columns: tuple[pa.Field, ...] = ()
+    # the game's own dataset columns and grouping keys (simsuite/schema.py)
+    schema: GameSchema
     # games per shard when the scenario does not say: a few seconds of work on one core
     default_shard_size: int = 1000
 
@@ -50,10 +58,48 @@ class GameSpec(ABC):
     def run_shard(self, config: GameConfig, game_indices: np.ndarray, seeds: np.ndarray) -> pa.Table:
         """Play the games `game_indices` (int64) with `seeds` (uint64, same length).
 
-        Returns one row per (game, seat) with every column of the dataset schema except those
-        the runner adds (simsuite.dataset.RUNNER_COLUMNS). The result may depend only on
+        Returns one row per (game, seat) with every column of `self.schema` except those the
+        runner adds (simsuite.schema.RUNNER_COLUMNS). The result may depend only on
         (config, game index, seed), never on which other games share the shard.
         """
+
+    # ------------------------------------------------------------ hooks of the generic drivers
+    def policy_seats(self, config: GameConfig) -> tuple[int, ...]:
+        """Seats a policy plays (a solo opponent's seat is played by the rules)."""
+        return tuple(range(config.n_players))
+
+    def play_lineup(self, config: GameConfig, game_indices: np.ndarray, seeds: np.ndarray,
+                    seat_policies: Sequence) -> dict:
+        """Play games with one PolicyChoice per seat (None on a seat the rules play) and
+        return per-seat arrays [n_games, n_players]: "score" and "winner" (`simsuite tune`)."""
+        raise UserError(f"game {self.name!r} cannot be tuned (its spec has no play_lineup); "
+                        "tune another game")
+
+    def play_scenario(self, players: Optional[int], options: dict) -> dict:
+        """The scenario table of one game for `simsuite play`, from its command-line options
+        (`--players` and every other `--key value`, values as text)."""
+        raise UserError(f"game {self.name!r} cannot be played step by step; play another game")
+
+    def new_game(self, config: GameConfig, seed: int, log: bool = True):
+        """A game object (the core's Python `Game`) for game index 0 of `config` with `seed`."""
+        raise UserError(f"game {self.name!r} cannot be played step by step; play another game")
+
+    def seat_choosers(self, config: GameConfig, seed: int) -> list:
+        """Per seat a function (game, options, stream) -> option, for the seats policies play
+        (None on seats the rules play): the same choices as `run_shard` makes."""
+        raise UserError(f"game {self.name!r} cannot be played step by step; play another game")
+
+    def score_lines(self, game) -> list[str]:
+        """The final score breakdown of a finished game, for people."""
+        return [str(game.result())]
+
+    def result_summary(self, game) -> dict:
+        """What a replay file keeps of the result, to check a replay against (plain JSON)."""
+        return game.result()
+
+    def bench_workloads(self) -> list:
+        """This game's `simsuite bench` workloads (simsuite.bench.Workload)."""
+        return []
 
 
 def cyclic_deal(game_indices: np.ndarray, sizes: Sequence[int], n_players: int) -> list[np.ndarray]:

@@ -3,8 +3,8 @@
 Compiled policies live in a game's core and are chosen by integer id; their parameters are a
 vector of `MAX_WEIGHTS` doubles, named here. To add a compiled policy, implement it in the
 core's `choose` dispatch and list a `CompiledPolicy` for it: policies every game has go in
-`COMPILED` below; a game's own go in the `POLICIES` tuple of its module named in
-`GAME_POLICY_MODULES` (e.g. simsuite/policies/scythe.py).
+`COMPILED` below; a game's own go in the `POLICIES` tuple of the module its game package
+names (`POLICIES = "..."` in simsuite/games/<game>/__init__.py).
 
 A Python policy is any class with
 
@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import tomllib
 from pathlib import Path
 from dataclasses import dataclass, field
 from typing import Any, Optional
@@ -49,23 +50,15 @@ COMPILED: dict[str, CompiledPolicy] = {
 }
 
 
-# game -> module whose POLICIES tuple lists that game's compiled policies (imported on use)
-GAME_POLICY_MODULES = {"scythe": "simsuite.policies.scythe"}
-
-
 def compiled_policies(game: str) -> dict[str, CompiledPolicy]:
     """Every compiled policy a game's core offers, by name."""
+    from simsuite.games import policy_module
+
     table = {n: p for n, p in COMPILED.items() if p.games is None or game in p.games}
-    module_name = GAME_POLICY_MODULES.get(game)
-    if module_name:
-        try:
-            module = importlib.import_module(module_name)
-        except ModuleNotFoundError as err:
-            if err.name != module_name:
-                raise
-        else:
-            for p in module.POLICIES:
-                table.setdefault(p.name, p)
+    module = policy_module(game)
+    if module is not None:
+        for p in module.POLICIES:
+            table.setdefault(p.name, p)
     return table
 
 
@@ -144,8 +137,6 @@ def resolve_policy(game: str, value: Any, check, key: str) -> PolicyChoice:
         given = check.table(value, "weights", key)
         if "weights_file" in value:
             # a file written by `simsuite tune`, relative to the scenario; inline weights win
-            from simsuite.tuning import load_weights_file
-
             rel = check.string(value, "weights_file", where=key)
             try:
                 given = {**load_weights_file(Path(check.source).parent / rel, pol.name), **given}
@@ -187,3 +178,26 @@ def resolve_seat_policies(game: str, scenario: dict, n_seats: int, check) -> tup
     else:
         choices = [resolve_policy(game, value, check, "policy")]
     return tuple(choices * n_seats if len(choices) == 1 else choices)
+
+
+def load_weights_file(path: Path, policy: Optional[str] = None) -> dict:
+    """The weights table of a file written by `simsuite tune` (for a scenario's policy entry);
+    one-line UserError when it is missing, malformed, or tuned for another policy."""
+    path = Path(path)
+    if not path.is_file():
+        raise UserError(f"{path}: weights file not found; give the path of a file written by "
+                        "simsuite tune (relative to the scenario)")
+    try:
+        doc = tomllib.loads(path.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as err:
+        raise UserError(f"{path.name}: not valid TOML: {err}; rewrite it with simsuite tune")
+    weights = doc.get("weights")
+    if not isinstance(weights, dict) or not all(
+            isinstance(v, (int, float)) and not isinstance(v, bool) for v in weights.values()):
+        raise UserError(f"{path.name}: needs a [weights] table of numbers; "
+                        "rewrite it with simsuite tune")
+    if policy is not None and doc.get("name") not in (None, policy):
+        raise UserError(f"{path.name}: holds weights of policy {doc.get('name')!r}, "
+                        f"not {policy!r}; "
+                        f"use a file tuned for {policy!r} or change the policy name")
+    return {k: float(v) for k, v in weights.items()}

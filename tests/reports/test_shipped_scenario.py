@@ -1,6 +1,6 @@
 """Reports on a dataset played by the compiled Scythe core from the shipped balance scenario.
 
-scenarios/scythe-balance-pairs.toml plays every faction x mat pair with the ban off
+scenarios/scythe/scythe-balance-pairs.toml plays every faction x mat pair with the ban off
 (Rulebook 000 "ВИБІР НАЦІЇ", digest scythe-base.md §5 step 6 names the banned pairs); 400
 games (one full balance cycle) are enough to check the tables and charts are produced.
 """
@@ -24,7 +24,7 @@ def pairs_dataset(tmp_path_factory):
     from simsuite.runner import run_command
 
     out = tmp_path_factory.mktemp("shipped") / "pairs"
-    run_command(REPO / "scenarios" / "scythe-balance-pairs.toml", games=GAMES, jobs=1, out=out)
+    run_command(REPO / "scenarios" / "scythe" / "scythe-balance-pairs.toml", games=GAMES, jobs=1, out=out)
     return out
 
 

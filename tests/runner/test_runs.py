@@ -11,6 +11,8 @@ import numpy as np
 import polars as pl
 import pyarrow.parquet as pq
 import pytest
+
+from simsuite.schema import read_declaration
 from runhelpers import DICE, read_rows
 
 from simsuite.dataset import LOCK, MANIFEST
@@ -65,7 +67,10 @@ def test_dataset_layout_schema_and_metadata(scenario_file, tmp_path):
     assert files == [f"part-{k:05d}.parquet" for k in range(5)]  # 120 games / 25, no .tmp left
     meta = pq.read_metadata(part / "part-00000.parquet")
     kv = meta.metadata
-    assert kv[b"simsuite.schema_version"] == b"1"
+    assert kv[b"simsuite.schema_version"] == b"2"
+    # the game's declaration travels with every file, so reports need not import the game
+    declared = read_declaration(kv)
+    assert declared == sc.spec.schema and [c.name for c in declared.columns] == ["lead"]
     assert kv[b"simsuite.scenario_hash"].decode() == sc.hash and len(sc.hash) == 16
     assert kv[b"simsuite.scenario"].decode() == sc.text
     assert kv[b"simsuite.version"]

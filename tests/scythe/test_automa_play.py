@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from simsuite.policies.scythe import default_weights
+from simsuite.games.scythe.policies import default_weights
 from simsuite.rng import Stream, derive_seed
 from tests.scythe.automa_helpers import AUTOMA, HUMAN, core, solo_game
 

@@ -2,7 +2,7 @@
 committed baseline (tests/baselines/automa-baseline.json), an unchanged one passes on a seed
 range the baseline never used.
 
-Both batches use the baseline's design (scenarios/automa-ci.toml: two heuristic policies x
+Both batches use the baseline's design (scenarios/scythe/automa-ci.toml: two heuristic policies x
 four difficulties) with fewer games, played through the runner like `simsuite run`.
 """
 from __future__ import annotations
@@ -18,7 +18,7 @@ from simsuite.runner import run_command
 
 REPO = Path(__file__).resolve().parents[2]
 BASELINE = REPO / "tests" / "baselines" / "automa-baseline.json"
-CI = REPO / "scenarios" / "automa-ci.toml"
+CI = REPO / "scenarios" / "scythe" / "automa-ci.toml"
 
 # Every attack symbol removed from the cards (a weaker Automa: "skipping its combat").
 NO_ATTACKS = """

@@ -1,4 +1,4 @@
-"""Solo scenarios (simsuite/games/scythe/automa_spec.py): validation, design and dataset rows."""
+"""Solo scenarios (simsuite/games/scythe/solo.py): validation, design and dataset rows."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from simsuite.errors import UserError
-from simsuite.games.scythe.automa_spec import AutomaSpec
+from simsuite.games.scythe import solo
 from simsuite.scenario import load_scenario
 
 REPO = Path(__file__).resolve().parents[2]
@@ -22,17 +22,17 @@ def scenario(tmp_path, text, name="s.toml"):
 
 @pytest.mark.parametrize("name", ["automa-levels", "automa-ci", "automa-baseline"])
 def test_shipped_scenarios_validate(name):
-    sc = load_scenario(REPO / "scenarios" / f"{name}.toml")
+    sc = load_scenario(REPO / "scenarios" / "scythe" / f"{name}.toml")
     assert sc.game == "scythe" and sc.config.n_players == 2
 
 
 def test_levels_scenario_design_is_complete():
     # Every difficulty x Automa faction x human faction x mat x policy, once per block.
-    sc = load_scenario(REPO / "scenarios" / "automa-levels.toml")
+    sc = load_scenario(REPO / "scenarios" / "scythe" / "automa-levels.toml")
     combos = set(sc.config.combos)
     assert len(combos) == len(sc.config.combos) == 4 * 4 * 92
     assert sc.games % len(combos) == 0
-    d = AutomaSpec.design(sc.config, np.arange(len(combos)))
+    d = solo.design(sc.config, np.arange(len(combos)))
     assert len({tuple(r) for r in d}) == len(combos)
     assert all(r[2] != r[3] for r in d)                      # never the same faction
     names, mats = sc.config.faction_names, sc.config.mat_names
@@ -51,7 +51,7 @@ def test_levels_scenario_design_is_complete():
     ('[automa]\ndifficulty = "all"\noptions = { coin_modifier = 5 }\n', r"option 'coin_modifier' is 5"),
     ('factions = "crimea"\n[automa]\ndifficulty = "all"\nfaction = "crimea"\n', r"no combination is playable"),
     ('[automa]\ndifficulty = "all"\ndata = ["missing.toml"]\n', r"automa.data: data file 'missing.toml' not found"),
-    ('players = 2\n[automa]\ndifficulty = "all"\n', r"players: unknown key"),
+    ('players = 2\n[automa]\ndifficulty = "all"\n', r"players: a solo game has one player against the Automa"),
     ('policy = "random_walk"\n[automa]\ndifficulty = "all"\n', r"policy.name"),
 ])
 def test_scenario_errors_are_one_line(tmp_path, text, message):

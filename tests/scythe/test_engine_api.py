@@ -105,7 +105,7 @@ def test_play_command_prints_a_readable_log(capsys):
                  mats="engineering,mechanical", policy="random", save=None, quiet=False)
     out = capsys.readouterr().out
     assert "--- turn 1:" in out and "section" in out and "score" in out
-    with pytest.raises(UserError, match="--factions"):
+    with pytest.raises(UserError, match="factions: 1 factions for 2 players"):
         play_command(game="scythe", players=2, seed=2, factions="nordic", mats=None)
     with pytest.raises(UserError, match="--game"):
         play_command(game="chess", players=2, seed=2, factions=None, mats=None)

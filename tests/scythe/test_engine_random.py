@@ -31,7 +31,7 @@ def test_random_games_keep_every_invariant_10000(rules):
 
 
 def heuristic_seats(seed, n):
-    from simsuite.policies.scythe import default_weights
+    from simsuite.games.scythe.policies import default_weights
 
     names = [k for k in core.compiled_policy_ids() if k != "random"]
     picks = [names[(seed + s) % len(names)] for s in range(n)]

@@ -13,7 +13,7 @@ import pytest
 from simsuite import _scythe as core
 from simsuite.errors import UserError
 from simsuite.policies import MAX_WEIGHTS, compiled_policies
-from simsuite.policies.scythe import STRATEGIES, WEIGHT_NAMES, default_weights
+from simsuite.games.scythe.policies import STRATEGIES, WEIGHT_NAMES, default_weights
 from simsuite.rng import Stream, derive_seed
 from simsuite.runner import derive_seeds
 

@@ -1,6 +1,9 @@
-"""Scythe as the runner sees it: scenario keys, their validation, and the shard loop.
+"""Scythe as the runner and the generic drivers see it: one spec, two parameter sets.
 
-Scenario keys (scenarios/README.md has the full format):
+A scenario with an `[automa]` table plays the solo variant (one seat against the Automa,
+rulebook 003; its keys and validation are in solo.py); any other plays the multiplayer game.
+
+Multiplayer scenario keys (scenarios/README.md has the full format):
 
     players = 4                      # 2..5 in the base game
     factions = "random"              # "random" | "all" | one entry per player (a name or "random")
@@ -30,27 +33,14 @@ import pyarrow as pa
 
 from simsuite.errors import UserError
 from simsuite.games.base import GameConfig, GameSpec, cyclic_deal, seat_policies
-from simsuite.policies import MAX_WEIGHTS, resolve_seat_policies
-from simsuite.scenario import Checker, short_hash
+from simsuite.games.scythe import solo
+from simsuite.games.scythe.lineups import (cached_rules, core, game_columns, play_grouped,
+                                           seat_policy_arrays, seat_result_columns)
+from simsuite.games.scythe.schema import SCHEMA
+from simsuite.policies import resolve_seat_policies
+from simsuite.scenario import Checker
 
 DEFAULT_TURN_CAP = 500
-
-SCYTHE_COLUMNS = (
-    pa.field("score_coins", pa.int32()),
-    pa.field("score_stars", pa.int32()),
-    pa.field("score_territories", pa.int32()),
-    pa.field("score_resources", pa.int32()),
-    pa.field("score_structure_bonus", pa.int32()),
-    pa.field("stars", pa.int8()),
-    pa.field("territories", pa.int16()),
-    pa.field("resources", pa.int16()),
-    pa.field("popularity", pa.int8()),
-    pa.field("power", pa.int8()),
-)
-# play_batch arrays copied straight into columns of the same name
-_PER_SEAT = ("score", "score_coins", "score_stars", "score_territories", "score_resources",
-             "score_structure_bonus", "stars", "territories", "resources", "popularity", "power",
-             "rank", "winner", "turns_taken")
 
 
 @dataclass(frozen=True)
@@ -85,48 +75,19 @@ def _plain(mode):
 
 class ScytheSpec(GameSpec):
     name = "scythe"
-    scenario_keys = ("players", "factions", "mats", "rotate", "policy", "rules", "solo", "automa")
-    columns = SCYTHE_COLUMNS
+    scenario_keys = ("players", "factions", "mats", "rotate", "policy", "rules", "automa")
+    schema = SCHEMA
     # ~2-4 s of work per shard at the core's target speed (>= 500 four-player games/s/core)
     default_shard_size = 2000
 
     # ------------------------------------------------------------------ validation
-    def validate(self, scenario: dict, source: Path) -> ScytheConfig:
+    def validate(self, scenario: dict, source: Path):
+        if "automa" in scenario or scenario.get("game") == "scythe-automa":
+            return solo.validate(self, scenario, source)
         from simsuite.games.scythe import ids
-        from simsuite.games.scythe.data import load_data
 
         check = Checker(source)
-        for key in ("solo", "automa"):
-            if key in scenario:  # solo games have their own spec (automa_spec.py)
-                raise check.fail(key, "games against the Automa are a game of their own",
-                                 'write game = "scythe-automa" and an [automa] table '
-                                 "(scenarios/README.md)")
-
-        rules = check.table(scenario, "rules")
-        check.check_keys(rules, ("ban_pairs", "turn_cap", "camaraderie_on_move", "modules", "data"), "rules")
-        ban_pairs = check.boolean(rules, "ban_pairs", where="rules", default=True)
-        turn_cap = check.integer(rules, "turn_cap", where="rules", minimum=1, default=DEFAULT_TURN_CAP)
-        camaraderie = check.boolean(rules, "camaraderie_on_move", where="rules", default=False)
-        modules = rules.get("modules", [])
-        if not isinstance(modules, list) or not all(isinstance(m, str) for m in modules):
-            raise check.fail("rules.modules", "must be a list of module names", 'write e.g. modules = []')
-        if modules:  # no expansion's rules are in the core yet
-            raise check.fail("rules.modules[0]", f"unknown or unavailable module {modules[0]!r}",
-                             "this version plays the base game only; set modules = []")
-
-        files = rules.get("data", [])
-        if not isinstance(files, list) or not all(isinstance(f, str) for f in files):
-            raise check.fail("rules.data", "must be a list of file names", 'write e.g. data = ["my_mats.toml"]')
-        paths = [(Path(source).parent / f) for f in files]
-        for f, p in zip(files, paths):
-            if not p.is_file():
-                raise check.fail("rules.data", f"data file {f!r} not found next to the scenario",
-                                 "give its path relative to the scenario file")
-        try:
-            data = load_data(paths)  # its errors already name file and fix
-        except UserError as err:
-            raise check.wrap("rules.data", err) if paths else err
-        data_files = tuple((f, hashlib.sha256(p.read_bytes()).hexdigest()) for f, p in zip(files, paths))
+        rules, data, data_files = solo.rules_table(check, scenario, source, solo=False)
         faction_names, mat_names = tuple(data.factions), tuple(data.mats)
 
         n = check.integer(scenario, "players", minimum=2, maximum=min(len(faction_names), len(mat_names)),
@@ -134,13 +95,13 @@ class ScytheSpec(GameSpec):
         factions = self._seat_list(check, scenario, "factions", n, faction_names,
                                    lambda v: ids.faction_name(v, data))
         mats = self._seat_list(check, scenario, "mats", n, mat_names, lambda v: ids.mat_name(v, data))
-        if ban_pairs:
+        if rules["ban_pairs"]:
             self._check_bans(check, factions, mats, data.banned_pairs)
 
         policies = resolve_seat_policies(self.name, scenario, n, check)
         rotate = check.boolean(scenario, "rotate", default=False)
-        return ScytheConfig(n, factions, mats, policies, rotate, ban_pairs, turn_cap,
-                            camaraderie, (), data_files, data, faction_names, mat_names)
+        return ScytheConfig(n, factions, mats, policies, rotate, rules["ban_pairs"], rules["turn_cap"],
+                            rules["camaraderie_on_move"], (), data_files, data, faction_names, mat_names)
 
     @staticmethod
     def _seat_list(check: Checker, scenario: dict, key: str, n: int, names: tuple, lookup):
@@ -216,13 +177,8 @@ class ScytheSpec(GameSpec):
                 out[k] = np.tile(ids, (len(g), 1))
         return out["factions"].astype(np.int8), out["mats"].astype(np.int8)
 
-    def prepare(self, config: ScytheConfig) -> None:
-        try:
-            from simsuite import _scythe  # noqa: F401
-        except ImportError:
-            raise UserError("the compiled Scythe core (simsuite._scythe) is not built; build it with "
-                            "python setup.py build_ext --inplace, or reinstall with pip install .")
-        built = _scythe.COMPILED_POLICIES
+    def prepare(self, config) -> None:
+        built = core().COMPILED_POLICIES
         for p in config.policies:
             if not p.is_python and built.get(p.name) != p.compiled_id:
                 raise UserError(f"policy {p.name!r} (id {p.compiled_id}) is not in the built Scythe core "
@@ -230,45 +186,37 @@ class ScytheSpec(GameSpec):
         self.rules(config)
 
     @staticmethod
-    def rules(config: ScytheConfig):
+    def rules(config):
         """The compiled Rules of this scenario (built once per process)."""
-        return _rules(config)
+        if isinstance(config, solo.SoloConfig):
+            return cached_rules(config, automa_data=config.automa_data)
+        return cached_rules(config, modules=config.modules)
 
-    def run_shard(self, config: ScytheConfig, game_indices: np.ndarray, seeds: np.ndarray) -> pa.Table:
-        from simsuite import _scythe
-
+    def run_shard(self, config, game_indices: np.ndarray, seeds: np.ndarray) -> pa.Table:
+        if isinstance(config, solo.SoloConfig):
+            return solo.run_shard(self, config, game_indices, seeds)
         factions, mats = self.assignments(config, game_indices)
         n = config.n_players
         seat_pol = seat_policies(game_indices, n, config.rotate)
         seeds = np.ascontiguousarray(seeds, dtype=np.uint64)
-        # The core takes one policy per seat for a whole batch: play each seat-rotation of
-        # the policies as its own batch, then put the games back in order.
+
         def play(sel):
             pols = [config.policies[k] for k in seat_pol[sel[0]]]
             ids, weights, python = seat_policy_arrays(pols)
-            return _scythe.play_batch(self.rules(config), seeds[sel], n, factions[sel], mats[sel],
-                                      ids, weights, python_policies=python)  # all None: the C loop
+            return core().play_batch(self.rules(config), seeds[sel], n, factions[sel], mats[sel],
+                                     ids, weights, python_policies=python)  # all None: the C loop
 
         merged = play_grouped(seat_pol[:, 0], play)
         return self._table(config, game_indices, merged, seat_pol)
 
     def _table(self, config: ScytheConfig, game_indices: np.ndarray, res: dict,
                seat_pol: np.ndarray) -> pa.Table:
-        from simsuite import _scythe
-
         n_games, n = len(game_indices), config.n_players
         faction = np.array(config.faction_names, dtype=object)[np.asarray(res["faction"]).reshape(-1)]
         mat = np.array(config.mat_names, dtype=object)[np.asarray(res["mat"]).reshape(-1)]
         pol = seat_pol.reshape(-1)
-
-        def per_game(key):
-            return np.repeat(np.asarray(res[key]), n)
-
-        cols = {
-            "game_index": np.repeat(np.asarray(game_indices, dtype=np.int64), n),
-            "seed": pa.array(per_game("seed").astype(np.uint64), pa.uint64()),
-            "n_players": np.full(n_games * n, n, dtype=np.int8),
-            "seat": np.tile(np.arange(n, dtype=np.int8), n_games),
+        cols = game_columns(res, n, game_indices, core().END_REASONS)
+        cols.update({
             "faction": faction.tolist(),
             "mat": mat.tolist(),
             "pair": [f"{f}+{m}" for f, m in zip(faction, mat)],
@@ -277,63 +225,50 @@ class ScytheSpec(GameSpec):
             "is_bot_opponent": np.zeros(n_games * n, dtype=bool),
             "difficulty": pa.nulls(n_games * n, pa.string()),
             "modules": [",".join(config.modules)] * (n_games * n),
-            "game_turns": per_game("game_turns"),
-            "end_reason": np.array(_scythe.END_REASONS, dtype=object)[per_game("end_reason")].tolist(),
-        }
+        })
         cols.update(seat_result_columns(res))
         return pa.table(cols)
 
+    # ------------------------------------------------------------------ generic drivers
+    def policy_seats(self, config) -> tuple:
+        return (0,) if isinstance(config, solo.SoloConfig) else tuple(range(config.n_players))
 
-def seat_result_columns(res: dict) -> dict:
-    """The per-seat result columns of a play_batch output, flattened to (game, seat) rows.
+    def play_lineup(self, config, game_indices: np.ndarray, seeds: np.ndarray, seat_policies) -> dict:
+        if isinstance(config, solo.SoloConfig):
+            return solo.play_lineup(self, config, game_indices, seeds, seat_policies)
+        factions, mats = self.assignments(config, game_indices)
+        ids, weights, python = seat_policy_arrays(seat_policies)
+        return core().play_batch(self.rules(config), np.ascontiguousarray(seeds, dtype=np.uint64),
+                                 config.n_players, factions, mats, ids, weights,
+                                 python_policies=python)
 
-    tied = the core's "score equalled another seat's before tie-breakers"; shared_win = still
-    tied after every tie-breaker (the core's "shared") and ranked first.
-    """
-    cols = {key: np.asarray(res[key]).reshape(-1) for key in _PER_SEAT}
-    cols["tied"] = np.asarray(res["score_tied"]).reshape(-1).astype(bool)
-    cols["shared_win"] = np.asarray(res["shared"]).reshape(-1).astype(bool) & (cols["rank"] == 1)
-    return cols
+    def play_scenario(self, players, options: dict) -> dict:
+        from simsuite.games.scythe.play import play_scenario
 
+        return play_scenario(players, options)
 
-_RULES: dict = {}
+    def new_game(self, config, seed: int, log: bool = True):
+        from simsuite.games.scythe.play import new_game
 
+        return new_game(self, config, seed, log)
 
-def seat_policy_arrays(pols) -> tuple:
-    """play_batch's per-seat policy arguments for resolved policies (None: a seat the core skips):
-    compiled ids, weights [seats, MAX_WEIGHTS] and Python policy objects (None if all compiled)."""
-    ids = np.array([max(p.compiled_id, 0) if p is not None else 0 for p in pols], dtype=np.int32)
-    weights = np.zeros((len(pols), MAX_WEIGHTS), dtype=np.float64)
-    for s, p in enumerate(pols):
-        if p is not None:
-            weights[s, :len(p.weights)] = p.weights
-    python = [p.instantiate() if p is not None and p.is_python else None for p in pols]
-    return ids, weights, python if any(x is not None for x in python) else None
+    def seat_choosers(self, config, seed: int) -> list:
+        from simsuite.games.scythe.play import seat_choosers
 
+        return seat_choosers(self, config, seed)
 
-def play_grouped(keys: np.ndarray, play) -> dict:
-    """The core takes one line-up for a whole batch: play the games of each distinct key as
-    one batch (`play(positions) -> dict of arrays`) and put the results back in game order."""
-    merged: dict = {}
-    for k in np.unique(keys):
-        sel = np.nonzero(keys == k)[0]
-        for name, arr in play(sel).items():
-            if name not in merged:
-                merged[name] = np.empty((len(keys),) + arr.shape[1:], dtype=arr.dtype)
-            merged[name][sel] = arr
-    return merged
+    def score_lines(self, game) -> list:
+        from simsuite.games.scythe.game import score_table
 
+        return score_table(game)
 
-def cached_rules(config, **options):
-    """The compiled Rules of a config (plus core `options`), built once per worker process."""
-    from simsuite import _scythe
+    def result_summary(self, game) -> dict:
+        r = game.result()
+        keep = ("end_reason", "turns", "faction", "mat", "score", "components", "stars", "rank",
+                "winner", "shared")
+        return {k: r[k] for k in keep}
 
-    key = short_hash(config.normalized())
-    if key not in _RULES:
-        _RULES[key] = _scythe.Rules(config.data, ban_pairs=config.ban_pairs, turn_cap=config.turn_cap,
-                                    camaraderie_on_move=config.camaraderie_on_move, **options)
-    return _RULES[key]
+    def bench_workloads(self) -> list:
+        from simsuite.games.scythe.bench import workloads
 
-
-def _rules(config: ScytheConfig):
-    return cached_rules(config, modules=config.modules)
+        return workloads()

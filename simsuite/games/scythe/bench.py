@@ -1,0 +1,113 @@
+"""Scythe's `simsuite bench` workloads: the compiled core's batch entry point on fixed seeds,
+and whole `simsuite run` batches (multiplayer and solo)."""
+from __future__ import annotations
+
+import os
+import time
+from typing import Callable, Optional
+
+import numpy as np
+
+from simsuite.bench import Measure, Workload, batch_workload
+from simsuite.errors import UserError
+
+
+def _core(players: int, policy: str, automa: Optional[dict] = None) -> Callable[[int, int], Measure]:
+    def run(games: int, start: int) -> Measure:
+        from simsuite import _scythe
+        from simsuite.games.scythe.data import load_data
+        from simsuite.policies import MAX_WEIGHTS, compiled_policies
+
+        table = compiled_policies("scythe")
+        if policy not in table:
+            raise UserError(f"bench: policy '{policy}' is not compiled into the Scythe core; "
+                            f"known: {', '.join(sorted(table))}")
+        p = table[policy]
+        rules = _scythe.Rules(load_data())
+        seeds = np.arange(start, start + games, dtype=np.uint64) * np.uint64(0x9E3779B97F4A7C15)
+        ids = np.full(players, p.id, dtype=np.int32)
+        weights = np.zeros((players, MAX_WEIGHTS))
+        for s in range(players):
+            weights[s, :len(p.weights)] = [w for _, w in p.weights]
+        t0 = time.perf_counter()
+        out = _scythe.play_batch(rules, seeds, players, None, None, ids, weights, **(automa or {}))
+        dt = time.perf_counter() - t0
+        return Measure(games, dt, int(np.sum(out["decisions"])))
+    return run
+
+
+BATCH_SCENARIO = """\
+game = "scythe"
+name = "bench"
+games = {games}
+seed = {seed}
+players = {players}
+factions = "random"
+mats = "random"
+policy = "{policy}"
+shard_size = {shard}
+"""
+
+# scenarios/scythe/automa-million.toml (tests/test_bench.py keeps the two alike)
+AUTOMA_SCENARIO = """\
+game = "scythe"
+name = "bench-automa"
+games = {games}
+seed = {seed}
+factions = "random"
+mats = "random"
+shard_size = {shard}
+[[policy]]
+name = "economy"
+[[policy]]
+name = "star_rush"
+[[policy]]
+name = "aggressor"
+[[policy]]
+name = "diplomat"
+[automa]
+difficulty = "all"
+faction = "random"
+[rules]
+ban_pairs = true
+turn_cap = 500
+"""
+
+HEURISTIC = os.environ.get("SIMSUITE_BENCH_POLICY", "economy")
+
+
+def workloads() -> list[Workload]:
+    from simsuite.policies import compiled_policies
+
+    heuristic = HEURISTIC if HEURISTIC in compiled_policies("scythe") else None
+    table = []
+    if heuristic:
+        table += [
+            Workload("scythe-2p-heuristic", f"Scythe, 2 players, policy {heuristic}", "core",
+                     _core(2, heuristic)),
+            Workload("scythe-4p-heuristic", f"Scythe, 4 players, policy {heuristic}", "core",
+                     _core(4, heuristic)),
+        ]
+    solo_policy = heuristic or "random"
+    table += [
+        Workload("scythe-automa", f"Scythe solo, {solo_policy} against the Automa (level automa)", "core",
+                 _core(2, solo_policy, automa={"automa": "automa"})),
+        Workload("scythe-4p-random", "Scythe, 4 players, random policy", "core", _core(4, "random")),
+        Workload("scythe-2p-random", "Scythe, 2 players, random policy", "core", _core(2, "random")),
+    ]
+    batch_policy = heuristic or "random"
+    four = f"scythe-4p-{'heuristic' if heuristic else 'random'}"
+    table += [
+        Workload("run-automa-1job", "simsuite run, solo against the Automa (4 heuristics x 4 levels), 1 job",
+                 "batch", batch_workload(AUTOMA_SCENARIO, 1), {"jobs": 1, "core": "scythe-automa"}),
+        Workload("run-automa-2jobs", "simsuite run, solo against the Automa (4 heuristics x 4 levels), 2 jobs",
+                 "batch", batch_workload(AUTOMA_SCENARIO, 2), {"jobs": 2, "core": "scythe-automa"}),
+        Workload("run-automa-million", "simsuite run, 1,000,000 solo games against the Automa, 2 jobs "
+                 "(one repetition, several minutes; only when named)", "million",
+                 batch_workload(AUTOMA_SCENARIO, 2, shard=20_000), {"jobs": 2}),
+        Workload("run-4p-1job", f"simsuite run, 4 players, {batch_policy}, 1 job", "batch",
+                 batch_workload(BATCH_SCENARIO, 1, players=4, policy=batch_policy), {"jobs": 1, "core": four}),
+        Workload("run-4p-2jobs", f"simsuite run, 4 players, {batch_policy}, 2 jobs", "batch",
+                 batch_workload(BATCH_SCENARIO, 2, players=4, policy=batch_policy), {"jobs": 2, "core": four}),
+    ]
+    return table

@@ -1,0 +1,100 @@
+"""Scythe's hooks for `simsuite play` and `replay` (simsuite/play.py drives them).
+
+`simsuite play --game scythe --players 2 --factions nordic,crimea --mats industrial,agricultural`
+and `simsuite play --game scythe --automa automaszyna` become the scenario table of one game,
+validated by the spec like any scenario; the game is game index 0 of it.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from simsuite.errors import UserError
+from simsuite.games.scythe import solo
+from simsuite.games.scythe.lineups import core
+
+# command-line option -> where it goes in the scenario table
+_OPTIONS = ("factions", "mats", "automa", "automa_faction", "ban_pairs", "turn_cap")
+
+
+def _flag(value: str, name: str) -> bool:
+    text = str(value).strip().lower()
+    if text in ("true", "yes", "1", "on"):
+        return True
+    if text in ("false", "no", "0", "off"):
+        return False
+    raise UserError(f"--{name.replace('_', '-')} {value!r}: say true or false")
+
+
+def play_scenario(players, options: dict) -> dict:
+    """The scenario table of `simsuite play`'s options (text values)."""
+    unknown = sorted(set(options) - set(_OPTIONS))
+    if unknown:
+        valid = ", ".join(f"--{o.replace('_', '-')}" for o in _OPTIONS)
+        raise UserError(f"--{unknown[0].replace('_', '-')}: not an option of a Scythe game; "
+                        f"options: {valid}")
+    doc: dict = {"rules": {}}
+    for key in ("factions", "mats"):
+        if key in options:
+            items = [v.strip() for v in str(options[key]).split(",")]
+            doc[key] = [v if v else "random" for v in items]
+    if "ban_pairs" in options:
+        doc["rules"]["ban_pairs"] = _flag(options["ban_pairs"], "ban_pairs")
+    if "turn_cap" in options:
+        try:
+            doc["rules"]["turn_cap"] = int(options["turn_cap"])
+        except ValueError:
+            raise UserError(f"--turn-cap {options['turn_cap']!r}: give a whole number of turns")
+    if "automa" in options:
+        if players not in (None, 1, 2):
+            raise UserError(f"--players {players}: a game against the Automa has one player; "
+                            "leave --players out")
+        doc["automa"] = {"difficulty": options["automa"]}
+        if "automa_faction" in options:
+            doc["automa"]["faction"] = options["automa_faction"]
+        for key in ("factions", "mats"):   # the solo variant takes the human's one entry
+            if key in doc:
+                if len(doc[key]) != 1:
+                    raise UserError(f"--{key}: a game against the Automa has one player; name one")
+                doc[key] = doc[key][0]
+    else:
+        if "automa_faction" in options:
+            raise UserError("--automa-faction: only for a game against the Automa; add --automa LEVEL")
+        doc["players"] = 2 if players is None else players
+    return doc
+
+
+def new_game(spec, config, seed: int, log: bool = True):
+    """Game index 0 of `config`, seeded with `seed`, as a step-by-step `Game`."""
+    rules = spec.rules(config)
+    if isinstance(config, solo.SoloConfig):
+        d = solo.design(config, np.zeros(1, dtype=np.int64))[0]
+        level = int(d[1])
+        return core().Game(rules, seed, 2, [int(d[3]), int(d[2])], [int(d[4]), None], log=log,
+                           automa=level, automa_options=dict(config.options))
+    factions, mats = spec.assignments(config, np.zeros(1, dtype=np.int64))
+    return core().Game(rules, seed, config.n_players, [int(x) for x in factions[0]],
+                       [int(x) for x in mats[0]], log=log)
+
+
+def seat_choosers(spec, config, seed: int) -> list:
+    """Per seat, a chooser(game, options, stream) making the choices `run_shard` makes in game
+    index 0 (compiled seats through CompiledSeats, Python seats through their class)."""
+    from simsuite.games.scythe.lineups import seat_policy_arrays
+
+    if isinstance(config, solo.SoloConfig):
+        pols = [config.policies[int(solo.design(config, np.zeros(1, dtype=np.int64))[0][0])], None]
+    else:
+        pols = list(config.policies)   # game index 0: seat s plays policy s, rotated or not
+    ids, weights, python = seat_policy_arrays(pols)
+    seats = core().CompiledSeats(seed, ids, weights)
+    out = []
+    for s, p in enumerate(pols):
+        if p is None:
+            out.append(None)
+        elif p.is_python:
+            obj = python[s]
+            out.append(lambda game, options, stream, obj=obj, s=s:
+                       obj.choose(game.observation(s), options, stream))
+        else:
+            out.append(lambda game, options, stream: seats.choose(game))
+    return out
