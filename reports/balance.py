@@ -74,9 +74,9 @@ def build(ds, args) -> ReportResult:
         "tests", "Are all groups equally strong? (chi-square over wins and losses)",
         pl.concat(tests, how="vertical_relaxed")))
     for name, frame in fields.items():
-        res.tables.append(views.field_table(f"{name}_vs_field", f"Each {views.header(name)} against the field",
-                                            frame, [name], confidence=args.confidence,
-                                            variants=ds.variant_keys))
+        res.tables.append(views.field_table(f"{name}_vs_field",
+                                            f"Each {views.header(name)} against the field", frame,
+                                            [name], confidence=args.confidence, variants=ds.variant_keys))
     res.notes += [
         "chi2 (game-aware): H0 every group wins at its player count's rate, using the exact "
         "covariance of win counts of groups that met in the same game; trust this one. "

@@ -1,6 +1,6 @@
 """The Automa (Scythe's solo opponent): how often it wins, by difficulty and match-up.
 
-Reads a solo dataset (one human seat against the Automa, e.g. scenarios/automa-levels.toml)
+Reads a solo dataset (one human seat against the Automa, e.g. scenarios/scythe/automa-levels.toml)
 and shows the Automa's win rate with its Wilson interval, the average scores of both sides,
 the average margin (Automa minus human, with a t-interval) and the average game length, by
 difficulty, and by difficulty crossed with the Automa's faction, the human's faction, the
@@ -71,7 +71,7 @@ def group_sums(ds, keys: Sequence[str], report: str = "automa") -> pl.DataFrame:
         ]), ds.path)
         if frame.height == 0:
             raise UserError(f"dataset {ds.path} has no solo games (no row with is_bot_opponent = true); "
-                            "run a solo scenario such as scenarios/automa-levels.toml")
+                            "run a solo scenario such as scenarios/scythe/automa-levels.toml")
         ds.cache[cache] = sort_levels(frame, keys)
     return ds.cache[cache]
 

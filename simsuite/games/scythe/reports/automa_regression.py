@@ -13,7 +13,7 @@ and exits with status 1 when any did (for CI).
 
 Regenerating the baseline is deliberate (after a rules change meant to change the Automa):
 
-    simsuite run scenarios/automa-baseline.toml --out results/automa-baseline
+    simsuite run scenarios/scythe/automa-baseline.toml --out results/automa-baseline
     simsuite report automa-regression results/automa-baseline \\
         --baseline tests/baselines/automa-baseline.json --write-baseline
 """
@@ -35,7 +35,7 @@ from simsuite.reporting.registry import load as load_report
 
 FORMAT = "simsuite-automa-baseline-1"
 DEFAULT_KEYS = ("difficulty", "human_policy")
-REGENERATE = ("simsuite run scenarios/automa-baseline.toml --out results/automa-baseline && "
+REGENERATE = ("simsuite run scenarios/scythe/automa-baseline.toml --out results/automa-baseline && "
               "simsuite report automa-regression results/automa-baseline "
               "--baseline tests/baselines/automa-baseline.json --write-baseline")
 
@@ -130,7 +130,7 @@ def compare(ds, baseline: dict, alpha: float) -> pl.DataFrame:
     joined = base.join(cur, on=keys, how="inner", suffix="_now")
     if joined.height == 0:
         raise UserError(f"no cell of the dataset matches the baseline (keys {', '.join(keys)}); "
-                        "run the baseline's scenario design, e.g. scenarios/automa-ci.toml")
+                        "run the baseline's scenario design, e.g. scenarios/scythe/automa-ci.toml")
     rows = []
     pvals = []
     for r in joined.iter_rows(named=True):

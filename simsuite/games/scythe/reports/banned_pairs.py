@@ -2,7 +2,7 @@
 
 The rulebook forbids these two faction/mat pairs (Rulebook 000 "ВИБІР НАЦІЇ", digest
 scythe-base.md §5 step 6), so the dataset must come from a scenario that plays them with the
-ban switched off, ideally with seats and opponents balanced (scenarios/scythe-balance-pairs.toml).
+ban switched off, ideally with seats and opponents balanced (scenarios/scythe/scythe-balance-pairs.toml).
 For each banned pair and player count: its rank among all pairs, win rate, difference from
 the field and score margin with intervals, an exact test (Holm over the banned pairs, which
 are hypotheses fixed in advance), and the same comparison at equal seat, because turn
@@ -68,7 +68,7 @@ def build(ds, args) -> ReportResult:
     if not present:
         raise UserError(f"dataset {ds.path} has no games with {' or '.join(names)}; run a scenario "
                         "with the ban switched off ([rules] ban_pairs = false), e.g. "
-                        "scenarios/scythe-balance-pairs.toml")
+                        "scenarios/scythe/scythe-balance-pairs.toml")
     for name in names:
         if name not in present:
             res.notes.append(f"{name}: no games in this dataset (was the ban on for it?).")
@@ -120,13 +120,14 @@ def build(ds, args) -> ReportResult:
         "Industrial always starts: the same-seat table compares each pair with the other rows at "
         "its seat and player count (independent games; Newcombe interval, stratified z-test).",
         "The dataset must play the banned pairs with the ban off, with seats and opponents "
-        "balanced across pairs, e.g. scenarios/scythe-balance-pairs.toml; the last two tables "
+        "balanced across pairs, e.g. scenarios/scythe/scythe-balance-pairs.toml; the last two tables "
         "show where the banned pairs sat and whom they met.",
     ] + views.field_notes(args.correction) + views.dataset_notes(ds)
     cells = [(f, m) for f, m in pairs]
     res.charts.append(views.heatmap_chart("heatmap", "Win rate minus the field's, faction x mat "
-                                          "(outlined: banned)", head, "faction", "mat", value="diff", center=0.0,
-                                          highlight=cells, cbar_label="win-rate difference vs field"))
+                                          "(outlined: banned)", head, "faction", "mat", value="diff",
+                                          center=0.0, highlight=cells,
+                                          cbar_label="win-rate difference vs field"))
     res.charts.append(views.forest_chart("ranking", "Every pair against the field (red: banned)",
                                          head.sort("rank"), "pair_label", highlight=names))
     return res
