@@ -333,7 +333,9 @@ def generate(out, design: Design, rows: int = 1_000_000, *, players: Optional[Se
     schema = design.schema
     players = tuple(players or design.players)
     effects = design.effects if effects is None else effects
-    variants = dict(design.variants if variants is None else variants)
+    # a variant key without values plays without the variant (""), as in handmade rows
+    variants = {**{k: ("",) for k in schema.variant_keys},
+                **(design.variants if variants is None else variants)}
     if rows < 1:
         raise ValueError("rows must be positive")
     if any(n < 2 or n > design.max_players for n in players):
