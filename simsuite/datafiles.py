@@ -477,7 +477,7 @@ class Loaded:
             raise fail(label, sec.label(key), bad.problem, bad.fix) from None
         table, top, where = self.raw[sec.name], sec.name, sec.label(ckey)
         if not shipped and ckey not in table and not sec.adds:
-            raise fail(label, where, f"no such {sec.what or top}; an override can only change the existing ones",
+            raise fail(label, where, f"no such {sec.what or top} (an override can only change existing ones)",
                        did_you_mean(key, table))
         if not shipped and sec.only is not None:
             extra = sorted(k for k in entry if k not in sec.only and (k in self.files.fields[top] or k == "present"))
