@@ -462,6 +462,8 @@ class Loaded:
                                    f"write it as [{top}.{key}] with its fields")
                     self._put(sec, label, shipped, key, entry)
             else:
+                if not shipped:
+                    self._limit(sec, label, sec.label(), body)
                 self.raw[top] = merge(self.raw[top], body)
                 self.origin[(top, None)] = label
         if shipped:
@@ -479,11 +481,8 @@ class Loaded:
         if not shipped and ckey not in table and not sec.adds:
             raise fail(label, where, f"no such {sec.what or top} (an override can only change existing ones)",
                        did_you_mean(key, table))
-        if not shipped and sec.only is not None:
-            extra = sorted(k for k in entry if k not in sec.only and (k in self.files.fields[top] or k == "present"))
-            if extra:
-                raise fail(label, where, f"only {', '.join(sec.only)} may be overridden, not {', '.join(extra)}",
-                           f"remove {', '.join(extra)}")
+        if not shipped:
+            self._limit(sec, label, where, entry)
         if entry.get("present", True) is False:
             if shipped or ckey not in table:
                 raise fail(label, where, "present = false names no existing entry", "remove it or correct the key")
@@ -498,6 +497,16 @@ class Loaded:
             raise fail(label, where, "defined twice", "keep one entry per key")
         table[ckey] = merge(table[ckey], entry) if ckey in table else entry
         self.origin[(top, ckey)] = label
+
+    def _limit(self, sec: Section, label: str, where: str, entry: dict) -> None:
+        """Refuse an override's fields outside `sec.only` (removal included)."""
+        if sec.only is None:
+            return
+        known = self.files.fields[sec.name]  # unknown keys get their "did you mean" later
+        extra = sorted(k for k in entry if k not in sec.only and (k in known or k == "present"))
+        if extra:
+            raise fail(label, where, f"only {', '.join(sec.only)} may be overridden, not {', '.join(extra)}",
+                       f"remove {', '.join(extra)}")
 
     def _check_entries(self) -> None:
         prov = self.files.provenance
