@@ -340,6 +340,9 @@ class DataFiles:
 
     def __init__(self, files: Sequence[str], sections: Sequence[Section],
                  provenance: Optional[ProvenanceFields] = None):
+        for s in sections:
+            if s.array and not s.keyed:
+                raise ValueError(f"section {s.name!r}: an array section needs a key checker")
         self.files = tuple(files)
         self.sections = {s.name: s for s in sections}
         self.provenance = provenance
