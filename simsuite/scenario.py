@@ -7,7 +7,6 @@ which uses the helpers below so that every mistake gets the same kind of one-lin
 """
 from __future__ import annotations
 
-import difflib
 import hashlib
 import json
 import re
@@ -16,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable, Optional
 
+from simsuite.datafiles import closest
 from simsuite.errors import UserError
 
 COMMON_KEYS = ("name", "game", "games", "seed", "shard_size", "out")
@@ -44,8 +44,8 @@ class Checker:
         for key in table:
             if key not in allowed:
                 name = f"{where}.{key}" if where else key
-                close = difflib.get_close_matches(key, allowed, n=1)
-                fix = f"did you mean '{close[0]}'?" if close else (
+                close = closest(key, allowed)
+                fix = f"did you mean {close!r}?" if close else (
                     "valid keys here: " + ", ".join(allowed) if allowed else "remove it")
                 raise self.fail(name, "unknown key", fix)
 
@@ -133,8 +133,8 @@ class Checker:
         low = {v.lower(): v for v in valid}
         if isinstance(value, str) and value.lower() in low:
             return low[value.lower()]
-        close = difflib.get_close_matches(str(value).lower(), list(low), n=1)
-        hint = f"did you mean '{low[close[0]]}'? " if close else ""
+        close = closest(str(value).lower(), low)
+        hint = f"did you mean {low[close]!r}? " if close else ""
         raise self.fail(key, f"unknown {what} {_show(value)}", f"{hint}valid: {', '.join(valid)}")
 
 

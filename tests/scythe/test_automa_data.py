@@ -213,47 +213,48 @@ def test_options(data):
     ('[[card]]\nid = 5\ncombat_power = [1, 2]\n',
      r"over.toml: card 5: combat_power is \[1, 2\]; give 3 numbers"),
     ('[[card]]\nid = 5\ncombat_power = [1, 2, 9]\n',
-     r"over.toml: card 5: combat_power entry is 9; give a whole number from 0 to 7"),
+     r"over.toml: card 5: combat_power\[2\] is 9, outside 0..7; use a value in 0..7"),
     ('[[card]]\nid = 6\nscheme1 = { skip = false, moves = ["wroker"], gains = [], recruit = "none" }\n',
-     r"over.toml: card 6: scheme1.moves: unknown symbol 'wroker'; did you mean 'worker'\?"),
+     r"over.toml: card 6: scheme1.moves\[0\] 'wroker' is not a known symbol; did you mean 'worker'\?"),
     ('[[card]]\nid = 6\nscheme1 = { skip = false, moves = ["attack_unit"], gains = [], recruit = "none" }\n',
-     r"over.toml: card 6: scheme1.moves: 'attack_unit' needs the power it requires"),
+     r"over.toml: card 6: scheme1.moves\[0\] 'attack_unit' needs the power it requires, 0 to 16; write e.g."),
     ('[[card]]\nid = 6\nscheme1 = { skip = false, moves = ["worker (nordik)"], gains = [], recruit = "none" }\n',
-     r"over.toml: card 6: scheme1.moves: unknown faction 'nordik' in 'worker \(nordik\)'; did you mean 'nordic'\?"),
+     r"over.toml: card 6: scheme1.moves\[0\] 'worker \(nordik\)' names an unknown faction 'nordik'; did you mean 'nordic'\?"),
     ('[[card]]\nid = 6\nscheme2 = { skip = false, moves = ["mech"], gains = ["coin"], recruit = "none" }\n',
-     r"over.toml: card 6: scheme2.gains: 'coin' needs an amount from 1 to 9"),
+     r"over.toml: card 6: scheme2.gains\[0\] 'coin' needs an amount from 1 to 9; write e.g. \"coin 1\""),
     ('[[card]]\nid = 6\nscheme2 = { skip = false, moves = ["mech"], gains = [], recruit = "gold" }\n',
-     r"over.toml: card 6: scheme2.recruit is 'gold'"),
+     r"over.toml: card 6: scheme2.recruit 'gold' is not a known name; valid: none, power, popularity"),
     ('[[card]]\nid = 20\n',
-     r"over.toml: card 20 has no 'star_advance'; add it"),
+     r"over.toml: card 20: id is 20, outside 1..19; use a value in 1..19"),
     ('[[star_card]]\nlevel = "automa"\nstars = [9, 14, 17, 19, 20]\n',
-     r"over.toml: star_card 'automa': stars is \[9, 14, 17, 19, 20\]; give 6 increasing cells from 1 to 21"),
+     r"over.toml: star_card automa: stars is \[9, 14, 17, 19, 20\]; give 6 increasing cells from 1 to 21"),
     ('[[star_card]]\nlevel = "automa"\nstars = [9, 14, 17, 19, 20, 20]\n',
-     r"over.toml: star_card 'automa': stars is"),
+     r"over.toml: star_card automa: stars is"),
     ('[[star_card]]\nlevel = "automa"\nwater_from = 30\n',
-     r"over.toml: star_card 'automa': water_from is 30; give a whole number from 0 to 21"),
+     r"over.toml: star_card automa: water_from is 30, outside 0..21; use a value in 0..21"),
     ('[[star_card]]\nlevel = "insane"\ncells = 10\n',
-     r"over.toml: star_card 'insane': unknown level"),
+     r"over.toml: star_card insane: level 'insane' is not a known name; valid: autometta, automa"),
     ('[[open_cell]]\nid = "A1"\nchosen = "XX"\n',
-     r"over.toml: open_cell 'A1': chosen source 'XX' has no value; use one of SZ, PC, JB"),
+     r"over.toml: open_cell A1: chosen source 'XX' has no value; use one of SZ, PC, JB"),
     ('[[open_cell]]\nid = "A9"\nchosen = "SZ"\n',
-     r"over.toml: open_cell 'A9' does not exist"),
+     r"over.toml: open_cell A9: no such open_cell \(an override can only change existing ones\); valid: A1, A2"),
     ('[[open_cell]]\nid = "A1"\nchosen = "PC"\nnote = "x"\n',
-     r"over.toml: open_cell 'A1': only `chosen` may be overridden"),
+     r"over.toml: open_cell A1: only chosen may be overridden, not note; remove note"),
     ('[[option]]\nname = "coin_modifier"\ndefault = 5\n',
-     r"over.toml: option 'coin_modifier' default: option 'coin_modifier' is 5; use one of -2, -1, 0, 1, 2"),
+     r"over.toml: option coin_modifier: default is 5; use one of -2, -1, 0, 1, 2"),
     ('[seed_checks]\ncombat_cards_distribution = [4, 8, 5, 2]\n',
      r"over.toml: \[seed_checks\] states the rulebook's own check and cannot be overridden"),
     ('[combat]\npower_ranges = [[0, 7], [9, 13], [14, 16]]\n',
-     r"\[combat\] power_ranges is \[\[0, 7\], \[9, 13\], \[14, 16\]\]; give 3 contiguous"),
+     r"over.toml: \[combat\]: power_ranges \[\[0, 7\], \[9, 13\], \[14, 16\]\] do not cover 0..16 in order without gaps; "
+     r"give 3 contiguous"),
     ('[scoring]\ntie_breaks = ["power", "resources"]\n',
-     r"\[scoring\] tie_breaks is \['power', 'resources'\]; list distinct keys"),
+     r"over.toml: \[scoring\]: tie_breaks\[1\] 'resources' is not a known name; valid: units_and_structures"),
     ('[setup]\ncoinz = 5\n',
      r"over.toml: \[setup\]: unknown key 'coinz'; did you mean 'coins'\?"),
     ('[card]\nid = 5\n',
-     r"over.toml: card must be an array of tables; write it as \[\[card\]\]"),
+     r"over.toml: \[card\] must be an array of tables; write each entry as \[\[card\]\] with its id"),
     ('star_cards = 3\n',
-     r"over.toml: top level: unknown key 'star_cards'; did you mean 'star_card'\?"),
+     r"over.toml: unknown table \[star_cards\]; did you mean 'star_card'\?"),
     ('[[card]\n',
      r"over.toml: not valid TOML"),
 ])
@@ -265,7 +266,7 @@ def test_errors_are_one_line(tmp_path, text, message):
 
 
 def test_missing_override_file(tmp_path):
-    with pytest.raises(UserError, match=r"Automa data file '.*nope.toml' not found; check the path"):
+    with pytest.raises(UserError, match=r"^/.*/nope.toml: file not found; check the path of the data override file$"):
         load_automa([tmp_path / "nope.toml"])
 
 
@@ -277,6 +278,6 @@ def test_base_file_inconsistent_open_cell(tmp_path, monkeypatch):
     bad.write_text(text, encoding="utf-8")
     monkeypatch.setattr(mod, "DATA_FILE", bad)
     monkeypatch.setattr(mod, "_cache", None)
-    with pytest.raises(UserError, match=r"automa.toml: open_cell 'A1': card 8 combat_power is \[0, 6, 7\] "
+    with pytest.raises(UserError, match=r"automa.toml: open_cell A1: card 8 combat_power is \[0, 6, 7\] "
                                         r"but the chosen source SZ gives \[0, 5, 7\]; make them agree"):
         mod.load_automa()

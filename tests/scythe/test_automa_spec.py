@@ -62,7 +62,7 @@ def test_scenario_errors_are_one_line(tmp_path, text, message):
 
 def test_automa_data_override_is_checked(tmp_path):
     (tmp_path / "bad.toml").write_text('[[card]]\nid = 3\ncombat_cards = 2\n', encoding="utf-8")
-    with pytest.raises(UserError, match=r"s.toml: automa.data: bad.toml: cards showing 0/1/2/3"):
+    with pytest.raises(UserError, match=r"s.toml: automa.data: automa.toml \+ bad.toml: cards showing 0/1/2/3"):
         scenario(tmp_path, '[automa]\ndifficulty = "all"\ndata = ["bad.toml"]\n')
 
 

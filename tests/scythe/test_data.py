@@ -522,7 +522,8 @@ def test_incomplete_new_entry(tmp_path):
 def test_bad_files(tmp_path):
     with pytest.raises(UserError) as info:
         load_data([tmp_path / "nope.toml"])
-    assert str(info.value) == "nope.toml: file not found; check the path of the data override file"
+    # a missing file is named by the path given, so a wrong folder shows
+    assert str(info.value) == f"{tmp_path / 'nope.toml'}: file not found; check the path of the data override file"
     msg = error_of(tmp_path, "[cell.26\nterrain = 1\n")
     assert msg.startswith("fix.toml: not valid TOML (") and msg.endswith("; fix the syntax at that line")
 

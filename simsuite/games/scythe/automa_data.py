@@ -6,20 +6,22 @@ frozen dataclasses below and validates them; every problem is a one-line
 `AutomaData` into its C `AutomaRules` struct (ext/scythe/automa_state.pxd); the order of every
 vocabulary tuple here is the index the core uses, so never reorder them.
 
-An override file has the same tables as automa.toml and replaces entries by key: `[[card]]`
-by `id`, `[[star_card]]` by `level`, `[[option]]` by `name`, `[[open_cell]]` by `id` (setting
-`chosen` to another source switches that card cell to the source's value), and keys of
-`[setup]`, `[combat]` and `[scoring]`. Keys given in an entry replace the base entry's keys.
+The file is read by the shared layer `simsuite.datafiles` (its docstring states the override
+rules). An override file has the same tables as automa.toml and replaces entries by key:
+`[[card]]` by `id`, `[[star_card]]` by `level`, `[[option]]` by `name` (only its `default`),
+`[[open_cell]]` by `id` (only `chosen`: switching that card cell to the source's value), and
+keys of `[setup]`, `[combat]` and `[scoring]`; `[seed_checks]` cannot be overridden. Tables
+inside an entry (a card's schemes) merge key by key.
 """
 from __future__ import annotations
 
-import difflib
 import re
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping, Optional, Sequence
 
+from simsuite import datafiles as df
+from simsuite.datafiles import REQUIRED, Bool, Int, List, Str, Table
 from simsuite.errors import UserError
 
 DATA_FILE = Path(__file__).parent / "data" / "automa.toml"
@@ -149,8 +151,11 @@ class AutomaData:
         for key, value in (given or {}).items():
             opt = self.options.get(key)
             if opt is None:
-                raise UserError(f"{where}: unknown option {key!r}; {_suggest(key, self.options)}")
-            out[key] = _check_option_value(opt, value, where)
+                raise UserError(f"{where}: unknown option {key!r}; {df.did_you_mean(key, self.options)}")
+            fix = _option_fix(opt.kind, opt.allowed, value)
+            if fix:
+                raise UserError(f"{where}: option {key!r} is {value!r}; {fix}")
+            out[key] = value
         return out
 
 
@@ -164,28 +169,104 @@ def level_name(data: AutomaData, name: str) -> str:
     raise UserError(f"unknown Automa difficulty {name!r}; use one of {valid}")
 
 
-# ---------------------------------------------------------------- loading
+# ---------------------------------------------------------------- the sections
 
-_TOP_KEYS = {"meta", "seed_checks", "setup", "combat", "scoring", "star_card", "option",
-             "open_cell", "card"}
-_CARD_KEYS = {"id", "star_advance", "combat_power", "combat_cards", "resources", "scheme1",
-              "scheme2", "source", "confidence"}
-_SCHEME_KEYS = {"skip", "moves", "gains", "recruit"}
-_STAR_KEYS = {"level", "printed_name", "aliases", "cells", "water_from", "stars", "skip_turns",
-              "all_moves", "retreat_to_base", "extra_coin", "extra_power", "source", "confidence"}
-_OPTION_KEYS = {"name", "kind", "default", "allowed", "description", "source"}
-_OPEN_KEYS = {"id", "card", "field", "values", "chosen", "confidence", "note"}
-_SETUP_KEYS = {"coins", "popularity", "workers_on_board", "hero_on_base", "factory_cards",
-               "source", "confidence", "note"}
-_COMBAT_KEYS = {"power_ranges", "source", "confidence"}
-_SCORING_KEYS = {"per_star", "per_territory", "automa_scores_resources", "human_resource_cap",
-                 "tie_breaks", "source", "confidence"}
-_SEED_KEYS = {"combat_cards_distribution", "source"}
+_SYMBOL = re.compile(r"^\s*([a-z_]+)(?:\s+(\d+))?(?:\s*\(\s*([a-z]+)\s*\))?\s*$")
+
+
+class _Symbol:
+    """A card symbol written as text ("worker", "attack_unit 5", "coin 1 (crimea)"), checked
+    against `kinds` and turned into a MoveSymbol or Gain by `make`."""
+
+    def __init__(self, kinds: tuple, make):
+        self.kinds, self.make = kinds, make
+
+    def __call__(self, text, name):
+        if not isinstance(text, str):
+            raise df.Bad(f"{name} {df.show(text)} is not a symbol string", 'write e.g. "worker" or "coin 1 (crimea)"')
+        m = _SYMBOL.match(text)
+        if not m or m.group(1) not in self.kinds:
+            raise df.Bad(f"{name} {text!r} is not a known symbol", df.did_you_mean(m.group(1) if m else text, self.kinds))
+        kind, number, faction = m.group(1), m.group(2), m.group(3)
+        if faction is not None and faction not in FACTIONS:
+            raise df.Bad(f"{name} {text!r} names an unknown faction {faction!r}", df.did_you_mean(faction, FACTIONS))
+        return self.make(kind, None if number is None else int(number), faction, f"{name} {text!r}")
+
+
+def _move(kind: str, number, faction, where: str) -> MoveSymbol:
+    if kind == "attack_unit":
+        if number is None or not 0 <= number <= 16:
+            raise df.Bad(f"{where} needs the power it requires, 0 to 16", 'write e.g. "attack_unit 5"')
+        return MoveSymbol(kind, number, faction)
+    if number is not None:
+        raise df.Bad(f"{where} takes no number", f"write {kind!r}")
+    return MoveSymbol(kind, 0, faction)
+
+
+def _gain(kind: str, number, faction, where: str) -> Gain:
+    if kind in ("coin", "power"):
+        if number is None or not 1 <= number <= 9:
+            raise df.Bad(f"{where} needs an amount from 1 to 9", f'write e.g. "{kind} 1"')
+        return Gain(kind, number, faction)
+    if number not in (None, 1):
+        raise df.Bad(f"{where} gives one unit or card", f"write {kind!r}")
+    return Gain(kind, 1, faction)
+
+
+SCHEME = Table({
+    "skip": (Bool(), REQUIRED),
+    "moves": (List(_Symbol(MOVE_KINDS, _move), min_len=1, max_len=4), REQUIRED),
+    "gains": (List(_Symbol(GAIN_KINDS, _gain), max_len=4), REQUIRED),
+    "recruit": (Str(RECRUIT_KINDS), REQUIRED),
+})
+CARD_FIELDS = {
+    "star_advance": (Bool(), REQUIRED),
+    "combat_power": (List(Int(0, 7)), REQUIRED),   # one per combat range: length checked with the card
+    "combat_cards": (Int(0, 3), REQUIRED),
+    "resources": (Int(0, 9), REQUIRED),
+    "scheme1": (SCHEME, REQUIRED),
+    "scheme2": (SCHEME, REQUIRED),
+}
+# The card fields an open cell may hold ("scheme1.gains": the gains of scheme I).
 _OPEN_FIELDS = ("combat_power", "combat_cards", "resources", "star_advance",
                 "scheme1.skip", "scheme1.moves", "scheme1.gains", "scheme1.recruit",
                 "scheme2.skip", "scheme2.moves", "scheme2.gains", "scheme2.recruit")
 
-_SYMBOL = re.compile(r"^\s*([a-z_]+)(?:\s+(\d+))?(?:\s*\(\s*([a-z]+)\s*\))?\s*$")
+AUTOMA_FILES = df.DataFiles(files=(DATA_FILE.name,), provenance=df.ProvenanceFields(CONFIDENCES), sections=(
+    df.Section("seed_checks", DATA_FILE.name, {
+        "combat_cards_distribution": (List(Int(0, N_CARDS), length=4), REQUIRED),
+    }, provenance=("source",), locked="states the rulebook's own check"),
+    df.Section("setup", DATA_FILE.name, {
+        "coins": (Int(0, 100), REQUIRED), "popularity": (Int(0, 18), REQUIRED),
+        "workers_on_board": (Int(0, 2), REQUIRED), "hero_on_base": (Bool(), REQUIRED),
+        "factory_cards": (Str(), ""),
+    }),
+    df.Section("combat", DATA_FILE.name, {
+        "power_ranges": (List(List(Int(0, 16), length=2), length=3), REQUIRED),
+    }),
+    df.Section("scoring", DATA_FILE.name, {
+        "per_star": (Int(0, 20), REQUIRED), "per_territory": (Int(0, 20), REQUIRED),
+        "automa_scores_resources": (Bool(), REQUIRED), "human_resource_cap": (Int(0, 99), REQUIRED),
+        "tie_breaks": (List(Str(TIE_BREAKS), unique=True), REQUIRED),
+    }),
+    df.Section("star_card", DATA_FILE.name, {
+        "printed_name": (Str(), REQUIRED), "aliases": (List(Str()), []),
+        "cells": (Int(2, MAX_TRACK_CELLS), REQUIRED), "water_from": (Int(0, MAX_TRACK_CELLS - 1), REQUIRED),
+        "stars": (List(Int(0, MAX_TRACK_CELLS)), REQUIRED),  # checked against cells with the card
+        "skip_turns": (Bool(), REQUIRED), "all_moves": (Bool(), REQUIRED),
+        "retreat_to_base": (Bool(), REQUIRED),
+        "extra_coin": (Int(0, 5), REQUIRED), "extra_power": (Int(0, 5), REQUIRED),
+    }, key=Str(LEVELS), array="level"),
+    df.Section("option", DATA_FILE.name, {
+        "kind": (Str(("bool", "int")), REQUIRED), "default": (df.Anything(), REQUIRED),
+        "allowed": (List(Int(-100, 100)), []), "description": (Str(nonempty=False), ""),
+    }, key=df.name_key, array="name", provenance=("source",), adds=False, only=("default",)),
+    df.Section("open_cell", DATA_FILE.name, {
+        "card": (Int(1, N_CARDS), REQUIRED), "field": (Str(_OPEN_FIELDS), REQUIRED),
+        "values": (df.Map(None, df.Anything()), REQUIRED), "chosen": (Str(), REQUIRED),
+    }, key=Str(), array="id", provenance=("confidence", "note"), adds=False, only=("chosen",)),
+    df.Section("card", DATA_FILE.name, CARD_FIELDS, key=Int(1, N_CARDS), array="id"),
+))
 
 _cache: Optional[AutomaData] = None
 
@@ -196,400 +277,140 @@ def load_automa(overrides: Sequence[Path] = ()) -> AutomaData:
     overrides = tuple(Path(p) for p in overrides)
     if not overrides and _cache is not None:
         return _cache
-    raw = _read(DATA_FILE)
-    base_name = DATA_FILE.name
-    _check_keys(raw, _TOP_KEYS, base_name, "top level")
-    origin = {"card": {}, "star_card": {}, "option": {}, "open_cell": {}}
-    for kind, key in (("card", "id"), ("star_card", "level"), ("option", "name"), ("open_cell", "id")):
-        for entry in raw.get(kind, []):
-            origin[kind][entry.get(key)] = base_name
-    touched_cards: set = set()
-    rechosen: set = set()
-    for path in overrides:
-        _apply_override(raw, _read(path), path.name, origin, touched_cards, rechosen)
-    data = _build(raw, origin, touched_cards, rechosen)
+    data = _build(AUTOMA_FILES.load(overrides, DATA_FILE.parent))
     if not overrides:
         _cache = data
     return data
 
 
-def _read(path: Path) -> dict:
-    try:
-        with open(path, "rb") as fh:
-            return tomllib.load(fh)
-    except FileNotFoundError:
-        raise UserError(f"Automa data file {str(path)!r} not found; check the path") from None
-    except tomllib.TOMLDecodeError as err:
-        raise UserError(f"{path.name}: not valid TOML ({err}); fix the syntax") from None
+def _option_fix(kind: str, allowed: tuple, value) -> Optional[str]:
+    """None when `value` suits an option of this kind, else how to fix it."""
+    if kind == "bool":
+        return None if isinstance(value, bool) else "give true or false"
+    if isinstance(value, bool) or not isinstance(value, int) or value not in allowed:
+        return "use one of " + ", ".join(str(a) for a in allowed)
+    return None
 
 
-def _suggest(key: str, valid) -> str:
-    close = difflib.get_close_matches(str(key), [str(v) for v in valid], n=1)
-    if close:
-        return f"did you mean {close[0]!r}?"
-    return "valid: " + ", ".join(str(v) for v in valid)
+# ---------------------------------------------------------------- cross-checks and building
+
+def _apply_open_cells(d: df.Loaded) -> tuple:
+    """Write re-chosen open cells into their cards; check the others agree with their card."""
+    cards, out = d.entries["card"], []
+    for oid, cell in d.entries["open_cell"].items():
+        E = lambda p, fix: d.err("open_cell", oid, p, fix)  # noqa: E731
+        if cell["card"] not in cards:
+            raise E(f"card {cell['card']} does not exist", f"give a card in 1..{N_CARDS}")
+        if cell["chosen"] not in cell["values"]:
+            raise E(f"chosen source {cell['chosen']!r} has no value", "use one of " + ", ".join(cell["values"]))
+        head, _, leaf = cell["field"].rpartition(".")
+        fields = CARD_FIELDS[head][0].fields if head else CARD_FIELDS
+        try:
+            value = fields[leaf][0](cell["values"][cell["chosen"]], f"values.{cell['chosen']}")
+        except df.Bad as bad:
+            raise E(bad.problem, bad.fix) from None
+        holder = cards[cell["card"]][head] if head else cards[cell["card"]]
+        if d.overridden("open_cell", oid):
+            holder[leaf] = value
+        elif not d.overridden("card", cell["card"]) and holder[leaf] != value:
+            raw = d.raw["card"][cell["card"]]
+            raw = raw[head][leaf] if head else raw[leaf]
+            raise E(f"card {cell['card']} {cell['field']} is {raw!r} but the chosen source {cell['chosen']} "
+                    f"gives {cell['values'][cell['chosen']]!r}", "make them agree")
+        out.append(OpenCell(id=oid, card=cell["card"], field=cell["field"], values=cell["values"],
+                            chosen=cell["chosen"], confidence=cell["confidence"], note=cell["note"]))
+    return tuple(out)
 
 
-def _check_keys(entry: Mapping, allowed: set, fname: str, where: str) -> None:
-    for key in entry:
-        if key not in allowed:
-            raise UserError(f"{fname}: {where}: unknown key {key!r}; {_suggest(key, sorted(allowed))}")
-
-
-def _apply_override(raw: dict, over: dict, fname: str, origin: dict, touched: set, rechosen: set) -> None:
-    _check_keys(over, _TOP_KEYS, fname, "top level")
-    if "seed_checks" in over:
-        raise UserError(f"{fname}: [seed_checks] states the rulebook's own check and cannot be "
-                        "overridden; remove the table")
-    for table, keys in (("setup", _SETUP_KEYS), ("combat", _COMBAT_KEYS), ("scoring", _SCORING_KEYS)):
-        if table in over:
-            if not isinstance(over[table], dict):
-                raise UserError(f"{fname}: [{table}] must be a table; write it as [{table}]")
-            _check_keys(over[table], keys, fname, f"[{table}]")
-            raw.setdefault(table, {}).update(over[table])
-    for kind, key, keys in (("card", "id", _CARD_KEYS), ("star_card", "level", _STAR_KEYS),
-                            ("option", "name", _OPTION_KEYS), ("open_cell", "id", _OPEN_KEYS)):
-        entries = over.get(kind, [])
-        if not isinstance(entries, list):
-            raise UserError(f"{fname}: {kind} must be an array of tables; write it as [[{kind}]]")
-        for entry in entries:
-            if key not in entry:
-                raise UserError(f"{fname}: a [[{kind}]] entry has no {key!r}; add {key} = ... to name the entry it replaces")
-            _check_keys(entry, keys, fname, f"{kind} {entry[key]!r}")
-            base = next((e for e in raw.setdefault(kind, []) if e.get(key) == entry[key]), None)
-            if base is None:
-                if kind in ("option", "open_cell"):
-                    raise UserError(f"{fname}: {kind} {entry[key]!r} does not exist; "
-                                    f"{_suggest(entry[key], [e.get(key) for e in raw[kind]])}")
-                raw[kind].append(dict(entry))
-            else:
-                if kind == "option" and set(entry) - {"name", "default"}:
-                    raise UserError(f"{fname}: option {entry[key]!r}: only its default may be overridden; "
-                                    "remove the other keys")
-                if kind == "open_cell" and set(entry) - {"id", "chosen"}:
-                    raise UserError(f"{fname}: open_cell {entry[key]!r}: only `chosen` may be overridden; "
-                                    "remove the other keys")
-                base.update(entry)
-            origin[kind][entry[key]] = fname
-            if kind == "card":
-                touched.add(entry[key])
-            if kind == "open_cell":
-                rechosen.add(entry[key])
-
-
-def _int(value, fname: str, where: str, lo: int, hi: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-        raise UserError(f"{fname}: {where} is {value!r}; give a whole number from {lo} to {hi}")
-    return value
-
-
-def _bool(value, fname: str, where: str) -> bool:
-    if not isinstance(value, bool):
-        raise UserError(f"{fname}: {where} is {value!r}; give true or false")
-    return value
-
-
-def _str(value, fname: str, where: str) -> str:
-    if not isinstance(value, str):
-        raise UserError(f"{fname}: {where} is {value!r}; give a quoted string")
-    return value
-
-
-def _confidence(value, fname: str, where: str) -> str:
-    if value not in CONFIDENCES:
-        raise UserError(f"{fname}: {where}: confidence is {value!r}; use one of {', '.join(CONFIDENCES)}")
-    return value
-
-
-def _symbol(text, fname: str, where: str, kinds: tuple):
-    if not isinstance(text, str):
-        raise UserError(f"{fname}: {where}: {text!r} is not a symbol string; write e.g. \"worker\" or \"coin 1 (crimea)\"")
-    m = _SYMBOL.match(text)
-    if not m or m.group(1) not in kinds:
-        word = m.group(1) if m else text
-        raise UserError(f"{fname}: {where}: unknown symbol {text!r}; {_suggest(word, kinds)}")
-    kind, number, faction = m.group(1), m.group(2), m.group(3)
-    if faction is not None and faction not in FACTIONS:
-        raise UserError(f"{fname}: {where}: unknown faction {faction!r} in {text!r}; {_suggest(faction, FACTIONS)}")
-    return kind, (int(number) if number is not None else None), faction
-
-
-def _parse_move(text, fname: str, where: str) -> MoveSymbol:
-    kind, number, faction = _symbol(text, fname, where, MOVE_KINDS)
-    if kind == "attack_unit":
-        if number is None or not 0 <= number <= 16:
-            raise UserError(f"{fname}: {where}: {text!r} needs the power it requires, 0 to 16; write e.g. \"attack_unit 5\"")
-        return MoveSymbol(kind, number, faction)
-    if number is not None:
-        raise UserError(f"{fname}: {where}: {text!r} takes no number; write {kind!r}")
-    return MoveSymbol(kind, 0, faction)
-
-
-def _parse_gain(text, fname: str, where: str) -> Gain:
-    kind, number, faction = _symbol(text, fname, where, GAIN_KINDS)
-    if kind in ("coin", "power"):
-        if number is None or not 1 <= number <= 9:
-            raise UserError(f"{fname}: {where}: {text!r} needs an amount from 1 to 9; write e.g. \"{kind} 1\"")
-        return Gain(kind, number, faction)
-    if number not in (None, 1):
-        raise UserError(f"{fname}: {where}: {text!r} gives one unit or card; write {kind!r}")
-    return Gain(kind, 1, faction)
-
-
-def _parse_scheme(row, fname: str, where: str) -> SchemeRow:
-    if not isinstance(row, dict):
-        raise UserError(f"{fname}: {where} must be a table {{ skip = ..., moves = [...], gains = [...], recruit = ... }}")
-    _check_keys(row, _SCHEME_KEYS, fname, where)
-    for key in sorted(_SCHEME_KEYS):
-        if key not in row:
-            raise UserError(f"{fname}: {where} has no {key!r}; add it")
-    moves, gains = row["moves"], row["gains"]
-    if not isinstance(moves, list) or not 1 <= len(moves) <= 4:
-        raise UserError(f"{fname}: {where}.moves must list 1 to 4 move symbols")
-    if not isinstance(gains, list) or len(gains) > 4:
-        raise UserError(f"{fname}: {where}.gains must list at most 4 gain symbols")
-    recruit = row["recruit"]
-    if recruit not in RECRUIT_KINDS:
-        raise UserError(f"{fname}: {where}.recruit is {recruit!r}; {_suggest(recruit, RECRUIT_KINDS)}")
-    return SchemeRow(
-        skip=_bool(row["skip"], fname, f"{where}.skip"),
-        moves=tuple(_parse_move(m, fname, f"{where}.moves") for m in moves),
-        gains=tuple(_parse_gain(g, fname, f"{where}.gains") for g in gains),
-        recruit=recruit,
-    )
-
-
-def _parse_card(entry: dict, fname: str) -> AutomaCard:
-    cid = entry.get("id")
-    where = f"card {cid}"
-    for key in ("id", "star_advance", "combat_power", "combat_cards", "resources", "scheme1", "scheme2"):
-        if key not in entry:
-            raise UserError(f"{fname}: {where} has no {key!r}; add it")
-    _int(cid, fname, "card id", 1, N_CARDS)
-    power = entry["combat_power"]
-    if not isinstance(power, list) or len(power) != 3:
-        raise UserError(f"{fname}: {where}: combat_power is {power!r}; give 3 numbers "
-                        "(power spent at Automa power 0-7, 8-13, 14-16)")
-    return AutomaCard(
-        id=cid,
-        star_advance=_bool(entry["star_advance"], fname, f"{where}: star_advance"),
-        combat_power=tuple(_int(p, fname, f"{where}: combat_power entry", 0, 7) for p in power),
-        combat_cards=_int(entry["combat_cards"], fname, f"{where}: combat_cards", 0, 3),
-        resources=_int(entry["resources"], fname, f"{where}: resources", 0, 9),
-        schemes=(_parse_scheme(entry["scheme1"], fname, f"{where}: scheme1"),
-                 _parse_scheme(entry["scheme2"], fname, f"{where}: scheme2")),
-        source=str(entry.get("source", "")),
-        confidence=_confidence(entry.get("confidence", "high"), fname, where),
-    )
-
-
-def _parse_star_card(entry: dict, fname: str) -> StarCard:
-    level = entry.get("level")
-    where = f"star_card {level!r}"
-    if level not in LEVELS:
-        raise UserError(f"{fname}: {where}: unknown level; {_suggest(level, LEVELS)}")
-    for key in sorted(_STAR_KEYS - {"source", "confidence", "aliases"}):
-        if key not in entry:
-            raise UserError(f"{fname}: {where} has no {key!r}; add it")
-    cells = _int(entry["cells"], fname, f"{where}: cells", 2, MAX_TRACK_CELLS)
-    water = _int(entry["water_from"], fname, f"{where}: water_from", 0, cells - 1)
-    stars = entry["stars"]
-    if (not isinstance(stars, list) or len(stars) != N_STARS
-            or any(isinstance(s, bool) or not isinstance(s, int) for s in stars)
-            or sorted(set(stars)) != stars or stars[0] < 1 or stars[-1] != cells - 1):
-        raise UserError(f"{fname}: {where}: stars is {stars!r}; give {N_STARS} increasing cells "
-                        f"from 1 to {cells - 1}, the last being {cells - 1} so the cube cannot run off the track")
-    aliases = entry.get("aliases", [])
-    if not isinstance(aliases, list) or not all(isinstance(a, str) for a in aliases):
-        raise UserError(f"{fname}: {where}: aliases must be a list of names")
-    return StarCard(
-        level=level,
-        printed_name=_str(entry["printed_name"], fname, f"{where}: printed_name"),
-        aliases=tuple(a.lower() for a in aliases),
-        cells=cells, water_from=water, stars=tuple(stars),
-        skip_turns=_bool(entry["skip_turns"], fname, f"{where}: skip_turns"),
-        all_moves=_bool(entry["all_moves"], fname, f"{where}: all_moves"),
-        retreat_to_base=_bool(entry["retreat_to_base"], fname, f"{where}: retreat_to_base"),
-        extra_coin=_int(entry["extra_coin"], fname, f"{where}: extra_coin", 0, 5),
-        extra_power=_int(entry["extra_power"], fname, f"{where}: extra_power", 0, 5),
-        source=str(entry.get("source", "")),
-        confidence=_confidence(entry.get("confidence", "high"), fname, where),
-    )
-
-
-def _check_option_value(opt: AutomaOption, value, where: str):
-    if opt.kind == "bool":
-        if not isinstance(value, bool):
-            raise UserError(f"{where}: option {opt.name!r} is {value!r}; give true or false")
-        return value
-    if isinstance(value, bool) or not isinstance(value, int) or value not in opt.allowed:
-        allowed = ", ".join(str(a) for a in opt.allowed)
-        raise UserError(f"{where}: option {opt.name!r} is {value!r}; use one of {allowed}")
-    return value
-
-
-def _parse_option(entry: dict, fname: str) -> AutomaOption:
-    name = entry.get("name")
-    where = f"option {name!r}"
-    kind = entry.get("kind")
-    if kind not in ("bool", "int"):
-        raise UserError(f"{fname}: {where}: kind is {kind!r}; use \"bool\" or \"int\"")
-    allowed = entry.get("allowed", [])
-    if kind == "int" and (not isinstance(allowed, list) or not allowed):
-        raise UserError(f"{fname}: {where}: an int option needs allowed = [...]")
-    opt = AutomaOption(name=_str(name, fname, "option name"), kind=kind, default=None,
-                       allowed=tuple(allowed), description=str(entry.get("description", "")),
-                       source=str(entry.get("source", "")))
-    default = _check_option_value(opt, entry.get("default"), f"{fname}: {where} default")
-    return AutomaOption(opt.name, kind, default, opt.allowed, opt.description, opt.source)
-
-
-def _field_get(card_entry: dict, path: str):
-    node = card_entry
-    for part in path.split("."):
-        node = node[part]
-    return node
-
-
-def _field_set(card_entry: dict, path: str, value) -> None:
-    parts = path.split(".")
-    node = card_entry
-    for part in parts[:-1]:
-        node[part] = dict(node[part])
-        node = node[part]
-    node[parts[-1]] = value
-
-
-def _build(raw: dict, origin: dict, touched: set, rechosen: set) -> AutomaData:
-    base = DATA_FILE.name
-    # Open cells: validate, then write re-chosen values into their cards.
-    card_entries = {}
-    for entry in raw.get("card", []):
-        fname = origin["card"].get(entry.get("id"), base)
-        if "id" not in entry:
-            raise UserError(f"{fname}: a [[card]] entry has no 'id'; add id = 1..{N_CARDS}")
-        if entry["id"] in card_entries:
-            raise UserError(f"{fname}: card {entry['id']} appears twice; keep one entry per id")
-        card_entries[entry["id"]] = entry
-    open_cells = []
-    for entry in raw.get("open_cell", []):
-        oid = entry.get("id")
-        fname = origin["open_cell"].get(oid, base)
-        _check_keys(entry, _OPEN_KEYS, fname, f"open_cell {oid!r}")
-        for key in ("id", "card", "field", "values", "chosen"):
-            if key not in entry:
-                raise UserError(f"{fname}: open_cell {oid!r} has no {key!r}; add it")
-        if entry["field"] not in _OPEN_FIELDS:
-            raise UserError(f"{fname}: open_cell {oid!r}: field {entry['field']!r} is not a card field; "
-                            f"{_suggest(entry['field'], _OPEN_FIELDS)}")
-        if entry["card"] not in card_entries:
-            raise UserError(f"{fname}: open_cell {oid!r}: card {entry['card']!r} does not exist; give 1..{N_CARDS}")
-        values = entry["values"]
-        if not isinstance(values, dict) or entry["chosen"] not in values:
-            raise UserError(f"{fname}: open_cell {oid!r}: chosen source {entry['chosen']!r} has no value; "
-                            f"use one of {', '.join(values) if isinstance(values, dict) else 'the sources in values'}")
-        card = card_entries[entry["card"]]
-        chosen_value = values[entry["chosen"]]
-        if oid in rechosen:
-            _field_set(card, entry["field"], chosen_value)
-        elif entry["card"] not in touched and _field_get(card, entry["field"]) != chosen_value:
-            raise UserError(f"{base}: open_cell {oid!r}: card {entry['card']} {entry['field']} is "
-                            f"{_field_get(card, entry['field'])!r} but the chosen source {entry['chosen']} "
-                            f"gives {chosen_value!r}; make them agree")
-        open_cells.append(OpenCell(
-            id=oid, card=entry["card"], field=entry["field"], values=dict(values),
-            chosen=entry["chosen"],
-            confidence=_confidence(entry.get("confidence", "low"), fname, f"open_cell {oid!r}"),
-            note=str(entry.get("note", ""))))
-
-    # Cards.
-    for entry in raw.get("card", []):
-        _check_keys(entry, _CARD_KEYS, origin["card"].get(entry["id"], base), f"card {entry['id']}")
-    cards = tuple(sorted((_parse_card(e, origin["card"].get(e["id"], base)) for e in raw.get("card", [])),
-                         key=lambda c: c.id))
-    if [c.id for c in cards] != list(range(1, N_CARDS + 1)):
-        missing = sorted(set(range(1, N_CARDS + 1)) - {c.id for c in cards})
-        raise UserError(f"{base}: the Automa deck needs cards 1..{N_CARDS} exactly once; missing {missing}")
-
+def _cards(d: df.Loaded) -> tuple:
+    entries = d.entries["card"]
+    missing = sorted(set(range(1, N_CARDS + 1)) - set(entries))
+    if missing:
+        raise d.err_all("card", f"the Automa deck needs cards 1..{N_CARDS} exactly once; missing {missing}",
+                        "restore the missing cards")
+    cards = []
+    for cid in range(1, N_CARDS + 1):
+        c = entries[cid]
+        if len(c["combat_power"]) != 3:
+            raise d.err("card", cid, f"combat_power is {c['combat_power']}",
+                        "give 3 numbers (power spent at Automa power 0-7, 8-13, 14-16)")
+        cards.append(AutomaCard(
+            id=cid, star_advance=c["star_advance"], combat_power=tuple(c["combat_power"]),
+            combat_cards=c["combat_cards"], resources=c["resources"],
+            schemes=tuple(SchemeRow(skip=s["skip"], moves=tuple(s["moves"]), gains=tuple(s["gains"]),
+                                    recruit=s["recruit"]) for s in (c["scheme1"], c["scheme2"])),
+            source=c["source"], confidence=c["confidence"]))
     # The rulebook's own check (RA p.10): cards showing 0/1/2/3 combat cards.
-    seed = raw.get("seed_checks", {})
-    _check_keys(seed, _SEED_KEYS, base, "[seed_checks]")
-    expected = seed.get("combat_cards_distribution")
-    if not isinstance(expected, list) or len(expected) != 4 or sum(expected) != N_CARDS:
-        raise UserError(f"{base}: [seed_checks] combat_cards_distribution must give 4 counts summing to {N_CARDS}")
+    expected = d.entries["seed_checks"]["combat_cards_distribution"]
+    if sum(expected) != N_CARDS:
+        raise d.err("seed_checks", None, f"combat_cards_distribution {expected} sums to {sum(expected)}",
+                    f"give 4 counts summing to {N_CARDS}")
     counts = [sum(1 for c in cards if c.combat_cards == k) for k in range(4)]
     if counts != expected:
-        changed = sorted({fname for fname in origin["card"].values()} - {base})
-        blame = changed[0] if changed else base
-        raise UserError(f"{blame}: cards showing 0/1/2/3 combat cards number {counts}, but the rulebook's "
-                        f"table says {expected}; correct the cards' combat_cards")
+        raise d.err_all("card", f"cards showing 0/1/2/3 combat cards number {counts}, but the rulebook's "
+                                f"table says {expected}", "correct the cards' combat_cards")
+    return tuple(cards)
 
-    # Star cards.
-    stars = {}
-    for entry in raw.get("star_card", []):
-        fname = origin["star_card"].get(entry.get("level"), base)
-        _check_keys(entry, _STAR_KEYS, fname, f"star_card {entry.get('level')!r}")
-        sc = _parse_star_card(entry, fname)
-        if sc.level in stars:
-            raise UserError(f"{fname}: star_card {sc.level!r} appears twice; keep one")
-        stars[sc.level] = sc
-    if set(stars) != set(LEVELS):
-        raise UserError(f"{base}: star cards must be exactly {', '.join(LEVELS)}; "
-                        f"missing {', '.join(sorted(set(LEVELS) - set(stars)))}")
-    stars = {lv: stars[lv] for lv in LEVELS}
-    names = {}
-    for sc in stars.values():
-        for n in (sc.level,) + sc.aliases:
-            if n in names and names[n] != sc.level:
-                raise UserError(f"{base}: alias {n!r} names both {names[n]} and {sc.level}; give it to one only")
-            names[n] = sc.level
 
-    # Combat ranges: contiguous, covering 0..16.
-    combat = raw.get("combat", {})
-    _check_keys(combat, _COMBAT_KEYS, base, "[combat]")
-    ranges = combat.get("power_ranges")
-    ok = isinstance(ranges, list) and len(ranges) == 3 and all(
-        isinstance(r, list) and len(r) == 2 and all(isinstance(v, int) for v in r) for r in ranges)
-    if ok:
-        ok = ranges[0][0] == 0 and ranges[-1][1] == 16 and all(
-            ranges[i][0] <= ranges[i][1] and (i == 0 or ranges[i][0] == ranges[i - 1][1] + 1) for i in range(3))
-    if not ok:
-        raise UserError(f"[combat] power_ranges is {ranges!r}; give 3 contiguous [low, high] ranges from 0 to 16, "
-                        "e.g. [[0, 7], [8, 13], [14, 16]]")
+def _star_cards(d: df.Loaded) -> dict:
+    entries = d.entries["star_card"]
+    missing = [lv for lv in LEVELS if lv not in entries]
+    if missing:
+        raise d.err_all("star_card", f"star cards must be exactly {', '.join(LEVELS)}; missing {', '.join(missing)}",
+                        "restore the missing star cards")
+    stars, names = {}, {}
+    for level in LEVELS:
+        s = entries[level]
+        E = lambda p, fix: d.err("star_card", level, p, fix)  # noqa: E731
+        last = s["cells"] - 1
+        if s["water_from"] > last:
+            raise E(f"water_from is {s['water_from']}, outside 0..{last}", f"use a value in 0..{last}")
+        cells = s["stars"]
+        if len(cells) != N_STARS or sorted(set(cells)) != cells or cells[0] < 1 or cells[-1] != last:
+            raise E(f"stars is {cells}", f"give {N_STARS} increasing cells from 1 to {last}, the last being "
+                                         f"{last} so the cube cannot run off the track")
+        aliases = tuple(a.lower() for a in s["aliases"])
+        for n in (level,) + aliases:
+            if names.setdefault(n, level) != level:
+                raise E(f"alias {n!r} also names {names[n]}", "give it to one star card only")
+        stars[level] = StarCard(
+            level=level, printed_name=s["printed_name"], aliases=aliases, cells=s["cells"],
+            water_from=s["water_from"], stars=tuple(cells), skip_turns=s["skip_turns"],
+            all_moves=s["all_moves"], retreat_to_base=s["retreat_to_base"], extra_coin=s["extra_coin"],
+            extra_power=s["extra_power"], source=s["source"], confidence=s["confidence"])
+    return stars
 
-    setup_raw = raw.get("setup", {})
-    _check_keys(setup_raw, _SETUP_KEYS, base, "[setup]")
-    setup = AutomaSetup(
-        coins=_int(setup_raw.get("coins"), base, "[setup] coins", 0, 100),
-        popularity=_int(setup_raw.get("popularity"), base, "[setup] popularity", 0, 18),
-        workers_on_board=_int(setup_raw.get("workers_on_board"), base, "[setup] workers_on_board", 0, 2),
-        hero_on_base=_bool(setup_raw.get("hero_on_base"), base, "[setup] hero_on_base"),
-    )
 
-    sc_raw = raw.get("scoring", {})
-    _check_keys(sc_raw, _SCORING_KEYS, base, "[scoring]")
-    ties = sc_raw.get("tie_breaks")
-    if not isinstance(ties, list) or len(set(ties)) != len(ties) or any(t not in TIE_BREAKS for t in ties):
-        raise UserError(f"[scoring] tie_breaks is {ties!r}; list distinct keys from {', '.join(TIE_BREAKS)}")
-    scoring = AutomaScoring(
-        per_star=_int(sc_raw.get("per_star"), base, "[scoring] per_star", 0, 20),
-        per_territory=_int(sc_raw.get("per_territory"), base, "[scoring] per_territory", 0, 20),
-        automa_scores_resources=_bool(sc_raw.get("automa_scores_resources"), base,
-                                      "[scoring] automa_scores_resources"),
-        human_resource_cap=_int(sc_raw.get("human_resource_cap"), base, "[scoring] human_resource_cap", 0, 99),
-        tie_breaks=tuple(ties),
-    )
-
+def _options(d: df.Loaded) -> dict:
     options = {}
-    for entry in raw.get("option", []):
-        fname = origin["option"].get(entry.get("name"), base)
-        _check_keys(entry, _OPTION_KEYS, fname, f"option {entry.get('name')!r}")
-        opt = _parse_option(entry, fname)
-        options[opt.name] = opt
+    for name, o in d.entries["option"].items():
+        if o["kind"] == "int" and not o["allowed"]:
+            raise d.err("option", name, "an int option has no allowed values", "add allowed = [...]")
+        fix = _option_fix(o["kind"], tuple(o["allowed"]), o["default"])
+        if fix:
+            raise d.err("option", name, f"default is {df.show(o['default'])}", fix)
+        options[name] = AutomaOption(name=name, kind=o["kind"], default=o["default"], allowed=tuple(o["allowed"]),
+                                     description=o["description"], source=o["source"])
+    return options
 
+
+def _build(d: df.Loaded) -> AutomaData:
+    open_cells = _apply_open_cells(d)
+    ranges = d.entries["combat"]["power_ranges"]
+    if not (ranges[0][0] == 0 and ranges[-1][1] == 16 and all(lo <= hi for lo, hi in ranges)
+            and all(ranges[i][0] == ranges[i - 1][1] + 1 for i in range(1, len(ranges)))):
+        raise d.err("combat", None, f"power_ranges {ranges} do not cover 0..16 in order without gaps",
+                    "give 3 contiguous [low, high] ranges from 0 to 16, e.g. [[0, 7], [8, 13], [14, 16]]")
+    setup, scoring = d.entries["setup"], d.entries["scoring"]
     return AutomaData(
-        cards=cards, star_cards=stars, power_ranges=tuple(tuple(r) for r in ranges), setup=setup,
-        scoring=scoring, options=options, open_cells=tuple(open_cells),
-        combat_cards_distribution=tuple(expected),
-        sources={s.get("key"): s for s in raw.get("meta", {}).get("sources", [])},
+        cards=_cards(d), star_cards=_star_cards(d), power_ranges=tuple(tuple(r) for r in ranges),
+        setup=AutomaSetup(coins=setup["coins"], popularity=setup["popularity"],
+                          workers_on_board=setup["workers_on_board"], hero_on_base=setup["hero_on_base"]),
+        scoring=AutomaScoring(per_star=scoring["per_star"], per_territory=scoring["per_territory"],
+                              automa_scores_resources=scoring["automa_scores_resources"],
+                              human_resource_cap=scoring["human_resource_cap"],
+                              tie_breaks=tuple(scoring["tie_breaks"])),
+        options=_options(d), open_cells=open_cells,
+        combat_cards_distribution=tuple(d.entries["seed_checks"]["combat_cards_distribution"]),
+        sources={s.get("key"): s for s in d.meta[DATA_FILE.name].get("sources", [])},
     )

@@ -1,9 +1,9 @@
 """Load and validate the Scythe data files into `model.ScytheData`.
 
-The files live in `data/` next to this module (TOML, read with `tomllib`). Each file
-holds a `[meta]` table (sources, disagreements) and one or more *sections*; every
-section name is unique across the files, so a user's override file may mix entries
-for any data file:
+The files live in `data/` next to this module; they are read, merged with a user's override
+files and field-checked by the shared layer `simsuite.datafiles` (whose docstring states the
+override rules). Every section name is unique across the files, so a user's override file
+may mix entries for any data file:
 
     [cell.26]                  # board.toml entries are keyed by cell id
     terrain = "forest"
@@ -12,25 +12,19 @@ for any data file:
     [faction.crimea]
     present = false            # removes the entry
 
-Override rules: an entry whose key exists is merged into it (tables merge recursively,
-any other value replaces the old one); a new key adds an entry (it must then be
-complete); `present = false` removes an entry. The merged data is validated exactly
-like the shipped files, and an error names the file that last set the entry.
-
-Every problem raises `simsuite.errors.UserError` with a one-line message:
-`<file>: <entry>: <problem>; <fix>`.
+This module declares Scythe's sections, cross-checks the merged data (board geometry,
+factions against the board, mats, card counts) and builds the model. Every problem raises
+`simsuite.errors.UserError` with a one-line message: `<file>: <entry>: <problem>; <fix>`.
 """
 from __future__ import annotations
 
-import difflib
 import functools
-import math
 import re
-import tomllib
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Iterable, Sequence
+from typing import Sequence
 
+from simsuite import datafiles as df
+from simsuite.datafiles import REQUIRED, Bool, Float, Int, List, Map, Str, Table
 from simsuite.errors import UserError
 from simsuite.games.scythe import model as M
 
@@ -53,205 +47,27 @@ EXPANSION_MECH_ABILITIES = ("burrow", "rally", "sword", "shield", "toka", "shino
 
 LAND = ("mountain", "forest", "tundra", "farm", "village")  # territories that produce
 CONFIDENCE = ("high", "medium", "low")
+PROV = df.ProvenanceFields(CONFIDENCE)
 OPPOSITE = {"NE": "SW", "E": "W", "SE": "NW", "SW": "NE", "W": "E", "NW": "SE"}
 # (row, x) offset of each direction on the doubled-column grid (board.toml header).
 OFFSET = {"NE": (-1, 1), "E": (0, 2), "SE": (1, 1), "SW": (1, -1), "W": (0, -2), "NW": (-1, -1)}
 
 
-# ----------------------------------------------------------------- field checkers
-
-class _Bad(Exception):
-    """A value problem inside one entry: `problem` and `fix` for the one-line error."""
-
-    def __init__(self, problem: str, fix: str):
-        super().__init__(problem)
-        self.problem = problem
-        self.fix = fix
-
-
-def _show(v: Any) -> str:
-    return repr(v) if isinstance(v, str) else str(v).lower() if isinstance(v, bool) else str(v)
-
-
-def _closest(word: str, choices: Iterable[str]) -> str:
-    hit = difflib.get_close_matches(str(word), list(choices), n=1, cutoff=0.5)
-    return f"did you mean {hit[0]!r}?" if hit else "valid: " + ", ".join(choices)
-
-
-class Int:
-    def __init__(self, lo: int = 0, hi: int | None = None):
-        self.lo, self.hi = lo, hi
-
-    def __call__(self, v, name):
-        if isinstance(v, bool) or not isinstance(v, int):
-            raise _Bad(f"{name} must be a whole number, not {_show(v)}", "write it as an integer without quotes")
-        if v < self.lo or (self.hi is not None and v > self.hi):
-            rng = f"{self.lo}..{self.hi}" if self.hi is not None else f">= {self.lo}"
-            raise _Bad(f"{name} is {v}, outside {rng}", f"use a value in {rng}")
-        return v
-
-
-class Float:
-    def __init__(self, lo: float, hi: float):
-        self.lo, self.hi = lo, hi
-
-    def __call__(self, v, name):
-        if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v):
-            raise _Bad(f"{name} must be a number, not {_show(v)}", "write it as a number without quotes")
-        if not self.lo <= v <= self.hi:
-            raise _Bad(f"{name} is {v}, outside {self.lo}..{self.hi}", f"use a value in {self.lo}..{self.hi}")
-        return float(v)
-
-
-class Bool:
-    def __call__(self, v, name):
-        if not isinstance(v, bool):
-            raise _Bad(f"{name} must be true or false, not {_show(v)}", "write true or false without quotes")
-        return v
-
-
-class Str:
-    def __init__(self, choices: Sequence[str] | None = None, nonempty: bool = True):
-        self.choices, self.nonempty = choices, nonempty
-
-    def __call__(self, v, name):
-        if not isinstance(v, str):
-            raise _Bad(f"{name} must be a string, not {_show(v)}", "put the value in double quotes")
-        if self.choices is not None and v not in self.choices:
-            raise _Bad(f"{name} {v!r} is not a known name", _closest(v, self.choices))
-        if self.nonempty and not v.strip():
-            raise _Bad(f"{name} is empty", "write a non-empty text")
-        return v
-
-
-class List:
-    def __init__(self, item, length: int | None = None, unique: bool = False, max_len: int | None = None):
-        self.item, self.length, self.unique, self.max_len = item, length, unique, max_len
-
-    def __call__(self, v, name):
-        if not isinstance(v, list):
-            raise _Bad(f"{name} must be a list [..], not {_show(v)}", "write it as [a, b, ...]")
-        if self.length is not None and len(v) != self.length:
-            raise _Bad(f"{name} has {len(v)} items, expected {self.length}", f"give exactly {self.length} items")
-        if self.max_len is not None and len(v) > self.max_len:
-            raise _Bad(f"{name} has {len(v)} items, at most {self.max_len} allowed", f"give at most {self.max_len} items")
-        out = [self.item(x, f"{name}[{i}]") for i, x in enumerate(v)]
-        if self.unique:
-            seen = set()
-            for x in out:
-                key = repr(x)
-                if key in seen:
-                    raise _Bad(f"{name} lists {_show(x)} twice", "list each item once")
-                seen.add(key)
-        return out
-
-
-class Table:
-    """A sub-table with known keys: `fields` maps key -> (checker, default or REQUIRED)."""
-
-    def __init__(self, fields: dict):
-        self.fields = fields
-
-    def __call__(self, v, name):
-        if not isinstance(v, dict):
-            raise _Bad(f"{name} must be a table {{..}}, not {_show(v)}", "write it as { key = value, ... }")
-        return _check_fields(v, self.fields, name + ".")
-
-
-class Map:
-    """A table whose keys come from `keys` (all required when `complete`)."""
-
-    def __init__(self, keys: Sequence[str], value, complete: bool = False):
-        self.keys, self.value, self.complete = keys, value, complete
-
-    def __call__(self, v, name):
-        if not isinstance(v, dict):
-            raise _Bad(f"{name} must be a table {{..}}, not {_show(v)}", "write it as { key = value, ... }")
-        for k in v:
-            if k not in self.keys:
-                raise _Bad(f"unknown key {name}.{k}", _closest(k, self.keys))
-        if self.complete:
-            for k in self.keys:
-                if k not in v:
-                    raise _Bad(f"{name} has no {k!r}", f"add {name}.{k}")
-        # keep the vocabulary order, so dict order is predictable
-        return {k: self.value(v[k], f"{name}.{k}") for k in self.keys if k in v}
-
-
-REQUIRED = object()
-
-
-def _check_fields(raw: dict, fields: dict, prefix: str = "") -> dict:
-    for k in raw:
-        if k not in fields:
-            raise _Bad(f"unknown key {prefix}{k!r}" if not prefix else f"unknown key {prefix}{k}",
-                       _closest(k, fields))
-    out = {}
-    for k, (check, default) in fields.items():
-        if k in raw:
-            out[k] = check(raw[k], prefix + k)
-        elif default is REQUIRED:
-            raise _Bad(f"missing {prefix}{k}", f"add {prefix}{k}")
-        else:
-            out[k] = default
-    return out
-
-
-# Provenance fields every entry carries.
-PROV = {
-    "confidence": (Str(CONFIDENCE), REQUIRED),
-    "source": (Str(), REQUIRED),
-    "note": (Str(nonempty=False), ""),
-}
-
-
 # ------------------------------------------------------------------ the sections
 
-@dataclass(frozen=True)
-class Section:
-    name: str                 # top-level table name
-    file: str                 # the data file that ships it
-    keyed: bool               # a table of entries keyed by id/name, or one plain table
-    fields: dict              # field name -> (checker, default)
-    key: Callable | None = None   # key text -> canonical key text (raises _Bad)
-    what: str = ""            # how an entry is named in messages ("cell", "faction", ...)
-
-
-def _int_key(lo: int, hi: int) -> Callable:
-    def canon(k: str) -> str:
-        if not re.fullmatch(r"\d+", k) or not lo <= int(k) <= hi:
-            raise _Bad(f"key {k!r} is not a number in {lo}..{hi}", f"use a key in {lo}..{hi}")
-        return str(int(k))
-    return canon
-
-
-def _name_key(k: str) -> str:
-    if not re.fullmatch(r"[a-z][a-z0-9_]*", k):
-        raise _Bad(f"key {k!r} is not a lower-case name", f"write it as {re.sub(r'[^a-z0-9_]', '_', k.lower())!r}")
-    return k
-
-
-def _choice_key(choices: Sequence[str]) -> Callable:
-    def canon(k: str) -> str:
-        if k not in choices:
-            raise _Bad(f"key {k!r} is not a known name", _closest(k, choices))
-        return k
-    return canon
-
-
-def _river_key(k: str) -> str:
+def _river_key(k: str, name: str) -> str:
     m = re.fullmatch(r"(\d+)-(\d+)", k)
     if not m:
-        raise _Bad(f"river key {k!r} is not of the form \"A-B\"", 'write the two cell ids as "A-B", e.g. "10-11"')
+        raise df.Bad(f"river key {k!r} is not of the form \"A-B\"", 'write the two cell ids as "A-B", e.g. "10-11"')
     a, b = int(m.group(1)), int(m.group(2))
     if a >= b:
-        raise _Bad(f"river key {k!r} must list the smaller cell first", f'write "{min(a, b)}-{max(a, b)}"')
+        raise df.Bad(f"river key {k!r} must list the smaller cell first", f'write "{min(a, b)}-{max(a, b)}"')
     return f"{a}-{b}"
 
 
-def _pair_key(k: str) -> str:
+def _pair_key(k: str, name: str) -> str:
     if not re.fullmatch(r"[a-z][a-z0-9_]*\+[a-z][a-z0-9_]*", k):
-        raise _Bad(f"banned-pair key {k!r} is not of the form \"faction+mat\"", 'write it as "rusviet+industrial"')
+        raise df.Bad(f"banned-pair key {k!r} is not of the form \"faction+mat\"", 'write it as "rusviet+industrial"')
     return k
 
 
@@ -269,19 +85,20 @@ ENCOUNTER_OPTION = Table({
 BOTTOM_COST = Table({"start": (Int(0, 20), REQUIRED), "minimum": (Int(0, 20), REQUIRED),
                      "coins": (Int(0, 20), REQUIRED)})
 
-SECTIONS = {s.name: s for s in (
-    Section("cell", "board.toml", True, {
+
+DATA_FILES = df.DataFiles(FILES, provenance=PROV, sections=(
+    df.Section("cell", "board.toml", {
         "row": (Int(0, 50), REQUIRED), "x": (Int(0, 100), REQUIRED),
         "terrain": (Str(M.TERRAINS), REQUIRED), "faction": (Str(), None),
         "encounter": (Bool(), False), "tunnel": (Bool(), False),
         "neighbours": (List(Int(0, 10_000), length=6), REQUIRED),
         "rivers": (List(Str(M.DIRECTIONS), unique=True), []),
-        "factory_distance": (Int(0, 50), REQUIRED), **PROV,
-    }, _int_key(1, 10_000), "cell"),
-    Section("river", "board.toml", True, {
-        "direction": (Str(M.DIRECTIONS), REQUIRED), **PROV,
-    }, _river_key, "river"),
-    Section("faction", "factions.toml", True, {
+        "factory_distance": (Int(0, 50), REQUIRED),
+    }, key=df.int_key(1, 10_000), what="cell"),
+    df.Section("river", "board.toml", {
+        "direction": (Str(M.DIRECTIONS), REQUIRED),
+    }, key=_river_key, what="river"),
+    df.Section("faction", "factions.toml", {
         "base": (Int(1, 10_000), REQUIRED),
         "start_cells": (List(Int(1, 10_000), length=2, unique=True), REQUIRED),
         "power": (Int(0, 100), REQUIRED), "combat_cards": (Int(0, 100), REQUIRED),
@@ -289,25 +106,25 @@ SECTIONS = {s.name: s for s in (
         "mech_abilities": (List(Str(), length=4, unique=True), REQUIRED),
         "riverwalk": (List(Str(LAND), unique=True), []),
         "seat_order": (Int(0, 100), REQUIRED), "colour": (Str(), None),
-        "expansion": (Str(SETS), "base"), **PROV,
-    }, _name_key, "faction"),
-    Section("mat", "player_mats.toml", True, {
+        "expansion": (Str(SETS), "base"),
+    }, key=df.name_key, what="faction"),
+    df.Section("mat", "player_mats.toml", {
         "number": (Str(), REQUIRED), "order": (Float(0, 100), REQUIRED),
         "popularity": (Int(0, 100), REQUIRED), "coins": (Int(0, 1000), REQUIRED),
         "objectives": (Int(0, 100), REQUIRED),
         "sections": (List(Table({"top": (Str(M.TOP_ACTIONS), REQUIRED),
                                  "bottom": (Str(M.BOTTOM_ACTIONS), REQUIRED)}), length=4), REQUIRED),
         "bottom": (Map(M.BOTTOM_ACTIONS, BOTTOM_COST, complete=True), REQUIRED),
-        "expansion": (Str(SETS), "base"), **PROV,
-    }, _name_key, "mat"),
-    Section("combat_card", "combat_cards.toml", True, {
-        "copies": (Int(0, 100), REQUIRED), **PROV,
-    }, _int_key(0, 7), "combat card value"),
-    Section("encounter", "encounters.toml", True, {
+        "expansion": (Str(SETS), "base"),
+    }, key=df.name_key, what="mat"),
+    df.Section("combat_card", "combat_cards.toml", {
+        "copies": (Int(0, 100), REQUIRED),
+    }, key=df.int_key(0, 7), what="combat card value"),
+    df.Section("encounter", "encounters.toml", {
         "set": (Str(("base", "non-base")), REQUIRED),
-        "options": (List(ENCOUNTER_OPTION, length=3), REQUIRED), **PROV,
-    }, _int_key(1, 10_000), "encounter card"),
-    Section("factory_card", "factory_cards.toml", True, {
+        "options": (List(ENCOUNTER_OPTION, length=3), REQUIRED),
+    }, key=df.int_key(1, 10_000), what="encounter card"),
+    df.Section("factory_card", "factory_cards.toml", {
         "set": (Str(("base", "promo")), REQUIRED),
         "cost_coins": (Int(0, 20), 0), "cost_popularity": (Int(0, 18), 0),
         "cost_power": (Int(0, 16), 0), "cost_cards": (Int(0, 10), 0),
@@ -317,24 +134,24 @@ SECTIONS = {s.name: s for s in (
         "gain_any_resources": (Int(0, 20), 0), "gain_workers": (Int(0, 8), 0),
         "produce_territories": (Int(0, 10), 0),
         "free_actions": (List(Str(M.BOTTOM_ACTIONS), unique=True), []),
-        "free_action_count": (Int(0, 4), 0), **PROV,
-    }, _int_key(1, 10_000), "factory card"),
-    Section("objective", "objectives.toml", True, {
+        "free_action_count": (Int(0, 4), 0),
+    }, key=df.int_key(1, 10_000), what="factory card"),
+    df.Section("objective", "objectives.toml", {
         "name": (Str(), REQUIRED), "condition": (Str(), REQUIRED),
-        "set": (Str(("base", "promo")), REQUIRED), **PROV,
-    }, _int_key(1, 10_000), "objective"),
-    Section("structure_tile", "structure_bonus.toml", True, {
+        "set": (Str(("base", "promo")), REQUIRED),
+    }, key=df.int_key(1, 10_000), what="objective"),
+    df.Section("structure_tile", "structure_bonus.toml", {
         "condition": (Str(), REQUIRED),
-        "payout": (List(Int(0, 100)), REQUIRED), **PROV,
-    }, _choice_key(M.STRUCTURE_TILES), "structure tile"),
-    Section("scoring_tier", "scoring.toml", True, {
+        "payout": (List(Int(0, 100)), REQUIRED),
+    }, key=df.choice_key(M.STRUCTURE_TILES), what="structure tile"),
+    df.Section("scoring_tier", "scoring.toml", {
         "per_star": (Int(0, 100), REQUIRED), "per_territory": (Int(0, 100), REQUIRED),
-        "per_resource_pair": (Int(0, 100), REQUIRED), **PROV,
-    }, _int_key(0, 100), "scoring tier from popularity"),
-    Section("banned_pair", "rules.toml", True, {
-        "faction": (Str(), REQUIRED), "mat": (Str(), REQUIRED), **PROV,
-    }, _pair_key, "banned pair"),
-    Section("components", "rules.toml", False, {
+        "per_resource_pair": (Int(0, 100), REQUIRED),
+    }, key=df.int_key(0, 100), what="scoring tier from popularity"),
+    df.Section("banned_pair", "rules.toml", {
+        "faction": (Str(), REQUIRED), "mat": (Str(), REQUIRED),
+    }, key=_pair_key, what="banned pair"),
+    df.Section("components", "rules.toml", {
         "home_bases": (Int(1, 50), REQUIRED), "territories": (Int(1, 200), REQUIRED),
         "lakes": (Int(0, 200), REQUIRED), "factories": (Int(1, 1), REQUIRED),
         "tunnels": (Int(0, 200), REQUIRED), "encounter_tokens": (Int(0, 200), REQUIRED),
@@ -345,160 +162,19 @@ SECTIONS = {s.name: s for s in (
         "stars": (Int(1, 20), REQUIRED), "upgrade_cubes": (Int(0, 20), REQUIRED),
         "workers": (Int(1, 20), REQUIRED), "mechs": (Int(1, 20), REQUIRED),
         "structures": (Int(1, 20), REQUIRED), "recruits": (Int(1, 20), REQUIRED),
-        "source": (Str(), REQUIRED), "confidence": (Str(CONFIDENCE), REQUIRED),
-        "note": (Str(nonempty=False), ""),
-    }, None, "components"),
-    Section("tracks", "rules.toml", False, {
+    }),
+    df.Section("tracks", "rules.toml", {
         "power_max": (Int(1, 100), REQUIRED), "popularity_max": (Int(1, 100), REQUIRED),
         "dial_max": (Int(1, 100), REQUIRED),
-        "source": (Str(), REQUIRED), "confidence": (Str(CONFIDENCE), REQUIRED),
-        "note": (Str(nonempty=False), ""),
-    }, None, "tracks"),
-)}
-
-# The sections each shipped file must define.
-FILE_SECTIONS = {f: tuple(s.name for s in SECTIONS.values() if s.file == f) for f in FILES}
+    }),
+))
 
 
-# ----------------------------------------------------------------- reading files
+# ------------------------------------------------------------------- cross-checks
 
-class _Raw:
-    """The merged, not yet validated tables plus which file last set each entry."""
-
-    def __init__(self):
-        self.tables: dict[str, dict] = {name: {} for name in SECTIONS}
-        self.origin: dict[tuple, str] = {}     # (section, key or None) -> file name
-        self.meta: dict[str, dict] = {}        # file name -> [meta]
-        self.touched: dict[str, list] = {}      # section -> override files that changed it
-
-
-def _fail(file: str, entry: str | None, problem: str, fix: str) -> UserError:
-    where = f"{file}: {entry}: " if entry else f"{file}: "
-    return UserError(f"{where}{problem}; {fix}")
-
-
-def _read_toml(path: Path, label: str) -> dict:
-    try:
-        with open(path, "rb") as fh:
-            return tomllib.load(fh)
-    except FileNotFoundError:
-        raise _fail(label, None, "file not found", "check the path of the data override file") from None
-    except IsADirectoryError:
-        raise _fail(label, None, "is a directory, not a TOML file", "give the path of a .toml file") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise _fail(label, None, f"not valid TOML ({exc})", "fix the syntax at that line") from None
-    except UnicodeDecodeError:
-        raise _fail(label, None, "not UTF-8 text", "save the file as UTF-8") from None
-
-
-def _merge(old: Any, new: Any) -> Any:
-    """Tables merge key by key (recursively); any other value replaces the old one."""
-    if isinstance(old, dict) and isinstance(new, dict):
-        out = dict(old)
-        for k, v in new.items():
-            out[k] = _merge(old[k], v) if k in old else v
-        return out
-    return new
-
-
-def _add_file(raw: _Raw, doc: dict, label: str, shipped: bool) -> None:
-    meta = doc.get("meta", {})
-    if not isinstance(meta, dict):
-        raise _fail(label, "meta", "[meta] must be a table", "write it as a [meta] table")
-    if shipped and not (meta.get("sources") and isinstance(meta["sources"], list)):
-        raise _fail(label, "meta", "has no [[meta.sources]] list", "name where the file's values come from")
-    raw.meta[label] = meta
-    for top, body in doc.items():
-        if top == "meta":
-            continue
-        sec = SECTIONS.get(top)
-        if sec is None or (shipped and sec.file != label):
-            valid = FILE_SECTIONS[label] if shipped else tuple(SECTIONS)
-            raise _fail(label, None, f"unknown table [{top}]", _closest(top, valid))
-        if not isinstance(body, dict):
-            raise _fail(label, top, f"[{top}] must be a table", f"write it as [{top}...] tables")
-        if not shipped and label not in raw.touched.setdefault(top, []):
-            raw.touched[top].append(label)
-        if not sec.keyed:
-            raw.tables[top] = _merge(raw.tables[top], body)
-            raw.origin[(top, None)] = label
-            continue
-        table = raw.tables[top]
-        for key, entry in body.items():
-            try:
-                ckey = sec.key(key)
-            except _Bad as bad:
-                raise _fail(label, f"{sec.what} {key}", bad.problem, bad.fix) from None
-            if not isinstance(entry, dict):
-                raise _fail(label, f"{sec.what} {ckey}", f"entry must be a table, not {_show(entry)}",
-                            f"write it as [{top}.{key}] with its fields")
-            if entry.get("present", True) is False:
-                if shipped or ckey not in table:
-                    raise _fail(label, f"{sec.what} {ckey}", "present = false names no existing entry",
-                                "remove it or correct the key")
-                del table[ckey]
-                raw.origin.pop((top, ckey), None)
-                continue
-            if "present" in entry and (shipped or entry["present"] is not True):
-                raise _fail(label, f"{sec.what} {ckey}", f"present = {_show(entry['present'])} is not allowed here",
-                            "use present = false in an override file to remove an entry, else leave it out")
-            entry = {k: v for k, v in entry.items() if k != "present"}
-            if shipped and ckey in table:
-                raise _fail(label, f"{sec.what} {ckey}", "defined twice", "keep one entry per key")
-            table[ckey] = _merge(table[ckey], entry) if ckey in table else entry
-            raw.origin[(top, ckey)] = label
-    if shipped:
-        for name in FILE_SECTIONS[label]:
-            if name not in doc:
-                raise _fail(label, None, f"has no [{name}] table", f"add the [{name}] table")
-
-
-# ------------------------------------------------------------------- validation
-
-class _Ctx:
-    """Validated entries, with error helpers that name the right file."""
-
-    def __init__(self, raw: _Raw):
-        self.raw = raw
-        self.v: dict[str, dict] = {}
-
-    def file_of(self, section: str, key: str | None = None) -> str:
-        return self.raw.origin.get((section, key), SECTIONS[section].file)
-
-    def err(self, section: str, key: str | None, problem: str, fix: str) -> UserError:
-        sec = SECTIONS[section]
-        entry = f"{sec.what} {key}" if key is not None else (sec.name if not sec.keyed else None)
-        return _fail(self.file_of(section, key), entry, problem, fix)
-
-    def err_all(self, section: str, problem: str, fix: str) -> UserError:
-        """A problem of a whole section (counts): name the shipped file and any override."""
-        sec = SECTIONS[section]
-        files = [sec.file] + self.raw.touched.get(section, [])
-        return _fail(" + ".join(files), None, problem, fix)
-
-
-def _validate_entries(raw: _Raw) -> _Ctx:
-    ctx = _Ctx(raw)
-    for name, sec in SECTIONS.items():
-        if sec.keyed:
-            out = {}
-            for key, entry in raw.tables[name].items():
-                try:
-                    out[key] = _check_fields(entry, sec.fields)
-                except _Bad as bad:
-                    raise ctx.err(name, key, bad.problem, bad.fix) from None
-            ctx.v[name] = out
-        else:
-            try:
-                ctx.v[name] = _check_fields(raw.tables[name], sec.fields)
-            except _Bad as bad:
-                raise ctx.err(name, None, bad.problem, bad.fix) from None
-    return ctx
-
-
-def _check_board(ctx: _Ctx) -> None:
-    cells = {int(k): v for k, v in ctx.v["cell"].items()}
-    comp = ctx.v["components"]
+def _check_board(ctx: df.Loaded) -> None:
+    cells = {int(k): v for k, v in ctx.entries["cell"].items()}
+    comp = ctx.entries["components"]
     E = lambda cid, p, f: ctx.err("cell", str(cid), p, f)  # noqa: E731
 
     ids = sorted(cells)
@@ -586,10 +262,10 @@ def _check_board(ctx: _Ctx) -> None:
             if OPPOSITE[d] not in cells[n]["rivers"]:
                 raise E(c, f"river on the {d} edge to {n} but cell {n} has no river {OPPOSITE[d]}",
                         "make the two entries agree")
-            if f"{min(c, n)}-{max(c, n)}" not in ctx.v["river"]:
+            if f"{min(c, n)}-{max(c, n)}" not in ctx.entries["river"]:
                 raise E(c, f"river on the {d} edge to {n} is not listed in [river]",
                         f'add [river] "{min(c, n)}-{max(c, n)}" or remove {d!r} from rivers')
-    for key, rv in ctx.v["river"].items():
+    for key, rv in ctx.entries["river"].items():
         a, b = (int(s) for s in key.split("-"))
         if a not in cells or b not in cells:
             raise ctx.err("river", key, f"cell {a if a not in cells else b} does not exist", "use existing cell ids")
@@ -600,8 +276,8 @@ def _check_board(ctx: _Ctx) -> None:
         if d not in cells[a]["rivers"]:
             raise ctx.err("river", key, f"cell {a} does not list a river on its {d} edge",
                           f"add {d!r} to cell {a} rivers and {OPPOSITE[d]!r} to cell {b} rivers, or remove this river")
-    if len(ctx.v["river"]) != comp["river_edges"]:
-        raise ctx.err_all("river", f"{len(ctx.v['river'])} river edges, expected {comp['river_edges']} (rules.toml components.river_edges)",
+    if len(ctx.entries["river"]) != comp["river_edges"]:
+        raise ctx.err_all("river", f"{len(ctx.entries['river'])} river edges, expected {comp['river_edges']} (rules.toml components.river_edges)",
                           "correct the rivers or the expected count")
     # Factory distance: plain hex distance ignoring rivers and lakes.
     fr, fx = cells[counts["factories"][0][0]]["row"], cells[counts["factories"][0][0]]["x"]
@@ -620,20 +296,20 @@ def _land_adjacent(cells: dict, base: int) -> list:
             if n and cells[n]["terrain"] not in ("base", "lake") and d not in cell["rivers"]]
 
 
-def _check_factions(ctx: _Ctx) -> None:
-    cells = {int(k): v for k, v in ctx.v["cell"].items()}
-    tracks, comp = ctx.v["tracks"], ctx.v["components"]
+def _check_factions(ctx: df.Loaded) -> None:
+    cells = {int(k): v for k, v in ctx.entries["cell"].items()}
+    tracks, comp = ctx.entries["tracks"], ctx.entries["components"]
     seats: dict[int, str] = {}
-    for name, f in ctx.v["faction"].items():
+    for name, f in ctx.entries["faction"].items():
         E = lambda p, fix: ctx.err("faction", name, p, fix)  # noqa: E731
         base_vocab = f["expansion"] == "base"
         abilities = M.FACTION_ABILITIES + (() if base_vocab else EXPANSION_FACTION_ABILITIES)
         mechs = M.MECH_ABILITIES + (() if base_vocab else EXPANSION_MECH_ABILITIES)
         if f["ability"] not in abilities:
-            raise E(f"ability {f['ability']!r} is not a known faction ability", _closest(f["ability"], abilities))
+            raise E(f"ability {f['ability']!r} is not a known faction ability", df.did_you_mean(f["ability"], abilities))
         for m in f["mech_abilities"]:
             if m not in mechs:
-                raise E(f"mech ability {m!r} is not a known mech ability", _closest(m, mechs))
+                raise E(f"mech ability {m!r} is not a known mech ability", df.did_you_mean(m, mechs))
         if f["expansion"] not in ("base", "invaders_from_afar"):
             raise E(f"expansion {f['expansion']!r} does not add factions", 'use "base" or "invaders_from_afar"')
         if f["power"] > tracks["power_max"]:
@@ -669,16 +345,16 @@ def _check_factions(ctx: _Ctx) -> None:
             raise E(f"start_cells {sorted(f['start_cells'])} differ from base {b}'s land-adjacent territories {sorted(land)}",
                     "start workers go on every territory adjacent by land; make them agree")
     for c, cell in cells.items():
-        if cell["terrain"] == "base" and cell["faction"] not in ctx.v["faction"]:
+        if cell["terrain"] == "base" and cell["faction"] not in ctx.entries["faction"]:
             raise ctx.err("cell", str(c), f"home base names faction {cell['faction']!r}, which factions.toml does not define",
-                          _closest(cell["faction"], ctx.v["faction"]))
+                          df.did_you_mean(cell["faction"], ctx.entries["faction"]))
 
 
-def _check_mats(ctx: _Ctx) -> None:
-    tracks, comp = ctx.v["tracks"], ctx.v["components"]
+def _check_mats(ctx: df.Loaded) -> None:
+    tracks, comp = ctx.entries["tracks"], ctx.entries["components"]
     orders: dict[float, str] = {}
     numbers: dict[str, str] = {}
-    for name, m in ctx.v["mat"].items():
+    for name, m in ctx.entries["mat"].items():
         E = lambda p, fix: ctx.err("mat", name, p, fix)  # noqa: E731
         if m["expansion"] not in ("base", "invaders_from_afar"):
             raise E(f"expansion {m['expansion']!r} does not add player mats", 'use "base" or "invaders_from_afar"')
@@ -712,44 +388,44 @@ def _check_mats(ctx: _Ctx) -> None:
         numbers[m["number"]] = name
 
 
-def _check_cards(ctx: _Ctx) -> None:
-    comp, tracks = ctx.v["components"], ctx.v["tracks"]
-    total = sum(c["copies"] for c in ctx.v["combat_card"].values())
+def _check_cards(ctx: df.Loaded) -> None:
+    comp, tracks = ctx.entries["components"], ctx.entries["tracks"]
+    total = sum(c["copies"] for c in ctx.entries["combat_card"].values())
     if total != comp["combat_cards"]:
         raise ctx.err_all("combat_card", f"{total} combat cards in all, expected {comp['combat_cards']} (rules.toml components.combat_cards)",
                           "correct the copies or the expected count")
-    for v in ctx.v["combat_card"]:
+    for v in ctx.entries["combat_card"]:
         if int(v) > tracks["dial_max"]:
             raise ctx.err("combat_card", v, f"value {v} is above the dial maximum {tracks['dial_max']}",
                           "combat card values are small powers; check the key")
-    for key, card in ctx.v["encounter"].items():
+    for key, card in ctx.entries["encounter"].items():
         for i, opt in enumerate(card["options"], 1):
             if opt["special"] is not None and card["set"] == "base":
                 raise ctx.err("encounter", key, f"option {i} has a special effect, which base cards never have",
                               "describe it with the cost/gain fields or mark the card set = \"non-base\"")
             if not any(v for k, v in opt.items() if k.startswith("gain_") or k in ("free_action", "special")):
                 raise ctx.err("encounter", key, f"option {i} gains nothing", "add what the option gives")
-    for key, card in ctx.v["factory_card"].items():
+    for key, card in ctx.entries["factory_card"].items():
         n, k = len(card["free_actions"]), card["free_action_count"]
         if (n == 0) != (k == 0) or k > n:
             raise ctx.err("factory_card", key, f"free_action_count {k} does not fit {n} free_actions",
                           "use 1..len(free_actions) when free actions are listed, else 0")
-    for key, tile in ctx.v["structure_tile"].items():
+    for key, tile in ctx.entries["structure_tile"].items():
         p = tile["payout"]
         if not p or p[0] != 0 or any(b < a for a, b in zip(p, p[1:])):
             raise ctx.err("structure_tile", key, f"payout {p} must start at 0 (nothing counted) and never decrease",
                           "payout[k] is the coins for a counted quantity k")
-    missing = [t for t in M.STRUCTURE_TILES if t not in ctx.v["structure_tile"]]
-    if missing or len(ctx.v["structure_tile"]) != comp["structure_tiles"]:
-        raise ctx.err_all("structure_tile", f"{len(ctx.v['structure_tile'])} structure tiles (missing: {', '.join(missing) or 'none'}), expected {comp['structure_tiles']}",
+    missing = [t for t in M.STRUCTURE_TILES if t not in ctx.entries["structure_tile"]]
+    if missing or len(ctx.entries["structure_tile"]) != comp["structure_tiles"]:
+        raise ctx.err_all("structure_tile", f"{len(ctx.entries['structure_tile'])} structure tiles (missing: {', '.join(missing) or 'none'}), expected {comp['structure_tiles']}",
                           "define one tile per kind in model.STRUCTURE_TILES")
-    tiers = sorted(int(k) for k in ctx.v["scoring_tier"])
+    tiers = sorted(int(k) for k in ctx.entries["scoring_tier"])
     if not tiers or tiers[0] != 0:
         raise ctx.err_all("scoring_tier", "the lowest scoring tier must start at popularity 0", "add [scoring_tier.0]")
     if tiers[-1] > tracks["popularity_max"]:
         raise ctx.err("scoring_tier", str(tiers[-1]), f"starts above the popularity maximum {tracks['popularity_max']}",
                       "use a popularity the track can reach")
-    rates = [ctx.v["scoring_tier"][str(t)] for t in tiers]
+    rates = [ctx.entries["scoring_tier"][str(t)] for t in tiers]
     for field in ("per_star", "per_territory", "per_resource_pair"):
         for lo, hi, t in zip(rates, rates[1:], tiers[1:]):
             if hi[field] < lo[field]:
@@ -758,15 +434,15 @@ def _check_cards(ctx: _Ctx) -> None:
     for what, section, count_key in (("encounter", "encounter", "encounter_cards"),
                                      ("objective", "objective", "objective_cards"),
                                      ("factory", "factory_card", "factory_cards")):
-        base = [k for k, c in ctx.v[section].items() if c["set"] == "base"]
+        base = [k for k, c in ctx.entries[section].items() if c["set"] == "base"]
         if len(base) != comp[count_key]:
             raise ctx.err_all(section, f"{len(base)} base-game {what} cards, expected {comp[count_key]} (rules.toml components.{count_key})",
                               "correct the cards' set or the expected count")
-    for key, pair in ctx.v["banned_pair"].items():
-        if pair["faction"] not in ctx.v["faction"]:
-            raise ctx.err("banned_pair", key, f"faction {pair['faction']!r} is not defined", _closest(pair["faction"], ctx.v["faction"]))
-        if pair["mat"] not in ctx.v["mat"]:
-            raise ctx.err("banned_pair", key, f"mat {pair['mat']!r} is not defined", _closest(pair["mat"], ctx.v["mat"]))
+    for key, pair in ctx.entries["banned_pair"].items():
+        if pair["faction"] not in ctx.entries["faction"]:
+            raise ctx.err("banned_pair", key, f"faction {pair['faction']!r} is not defined", df.did_you_mean(pair["faction"], ctx.entries["faction"]))
+        if pair["mat"] not in ctx.entries["mat"]:
+            raise ctx.err("banned_pair", key, f"mat {pair['mat']!r} is not defined", df.did_you_mean(pair["mat"], ctx.entries["mat"]))
         if key != f"{pair['faction']}+{pair['mat']}":
             raise ctx.err("banned_pair", key, f"key does not match faction {pair['faction']!r} and mat {pair['mat']!r}",
                           f'name the entry "{pair["faction"]}+{pair["mat"]}"')
@@ -774,12 +450,8 @@ def _check_cards(ctx: _Ctx) -> None:
 
 # ---------------------------------------------------------------- building model
 
-def _prov(e: dict) -> M.Provenance:
-    return M.Provenance(source=e["source"], confidence=e["confidence"], note=e["note"])
-
-
-def _build(ctx: _Ctx, sets: frozenset) -> M.ScytheData:
-    v = ctx.v
+def _build(ctx: df.Loaded, sets: frozenset) -> M.ScytheData:
+    v = ctx.entries
     cells = {}
     for k in sorted(v["cell"], key=int):
         c = v["cell"][k]
@@ -793,7 +465,7 @@ def _build(ctx: _Ctx, sets: frozenset) -> M.ScytheData:
             name=name, base=f["base"], start_cells=tuple(f["start_cells"]), power=f["power"],
             combat_cards=f["combat_cards"], ability=f["ability"], mech_abilities=tuple(f["mech_abilities"]),
             riverwalk=tuple(f["riverwalk"]), seat_order=f["seat_order"], expansion=f["expansion"],
-            provenance=_prov(f))
+            provenance=PROV.record(f))
         for name, f in v["faction"].items() if f["expansion"] in sets}
     mats = {
         name: M.PlayerMat(
@@ -801,23 +473,23 @@ def _build(ctx: _Ctx, sets: frozenset) -> M.ScytheData:
             coins=m["coins"], objectives=m["objectives"],
             sections=tuple(M.Section(top=s["top"], bottom=s["bottom"]) for s in m["sections"]),
             bottom={b: M.BottomCost(**m["bottom"][b]) for b in M.BOTTOM_ACTIONS},
-            expansion=m["expansion"], provenance=_prov(m))
+            expansion=m["expansion"], provenance=PROV.record(m))
         for name, m in v["mat"].items() if m["expansion"] in sets}
     combat = {int(k): c["copies"] for k, c in sorted(v["combat_card"].items(), key=lambda kv: int(kv[0]))}
     encounters = tuple(
-        M.EncounterCard(id=int(k), set=c["set"], provenance=_prov(c), options=tuple(
+        M.EncounterCard(id=int(k), set=c["set"], provenance=PROV.record(c), options=tuple(
             M.EncounterOption(**{**o, "gain_resources": dict(o["gain_resources"])}) for o in c["options"]))
         for k, c in sorted(v["encounter"].items(), key=lambda kv: int(kv[0])) if c["set"] in sets)
     factory = tuple(
-        M.FactoryCard(id=int(k), provenance=_prov(c), **{
+        M.FactoryCard(id=int(k), provenance=PROV.record(c), **{
             f: (tuple(c[f]) if f == "free_actions" else c[f])
-            for f in c if f not in PROV})
+            for f in c if f not in PROV.fields})
         for k, c in sorted(v["factory_card"].items(), key=lambda kv: int(kv[0])) if c["set"] in sets)
     objectives = tuple(
-        M.ObjectiveCard(id=int(k), name=c["name"], condition=c["condition"], set=c["set"], provenance=_prov(c))
+        M.ObjectiveCard(id=int(k), name=c["name"], condition=c["condition"], set=c["set"], provenance=PROV.record(c))
         for k, c in sorted(v["objective"].items(), key=lambda kv: int(kv[0])) if c["set"] in sets)
     tiles = tuple(M.StructureTile(kind=t, payout=tuple(v["structure_tile"][t]["payout"]),
-                                  provenance=_prov(v["structure_tile"][t]))
+                                  provenance=PROV.record(v["structure_tile"][t]))
                   for t in M.STRUCTURE_TILES)
     tiers = tuple(M.ScoringTier(min_popularity=int(k), per_star=t["per_star"], per_territory=t["per_territory"],
                                 per_resource_pair=t["per_resource_pair"])
@@ -827,7 +499,7 @@ def _build(ctx: _Ctx, sets: frozenset) -> M.ScytheData:
     return M.ScytheData(cells=cells, factions=factions, mats=mats, combat_cards=combat,
                         encounters=encounters, factory_cards=factory, objectives=objectives,
                         structure_tiles=tiles, scoring_tiers=tiers, banned_pairs=banned,
-                        sources=dict(ctx.raw.meta))
+                        sources=dict(ctx.meta))
 
 
 # --------------------------------------------------------------------- public API
@@ -842,30 +514,19 @@ def _normalise_sets(include_sets) -> frozenset:
                         f"use names from: {', '.join(SETS)}") from None
     for s in sets:
         if s not in SETS:
-            raise UserError(f"unknown data set {s!r}; {_closest(s, SETS)} (valid: {', '.join(SETS)})")
+            raise UserError(f"unknown data set {s!r}; {df.did_you_mean(s, SETS)} (valid: {', '.join(SETS)})")
     if "base" not in sets:
         raise UserError("include_sets must contain 'base'; add 'base' to the list of sets")
     return sets
 
 
 def _load(overrides: tuple, sets: frozenset, data_dir: Path) -> tuple[M.ScytheData, dict]:
-    raw = _Raw()
-    for name in FILES:
-        _add_file(raw, _read_toml(data_dir / name, name), name, shipped=True)
-    seen = set()
-    for path in overrides:
-        path = Path(path)
-        label = path.name
-        if label in FILES or label in seen:
-            label = str(path)  # keep messages unambiguous
-        seen.add(label)
-        _add_file(raw, _read_toml(path, label), label, shipped=False)
-    ctx = _validate_entries(raw)
+    ctx = DATA_FILES.load(overrides, data_dir)
     _check_board(ctx)
     _check_factions(ctx)
     _check_mats(ctx)
     _check_cards(ctx)
-    constants = {"components": dict(ctx.v["components"]), "tracks": dict(ctx.v["tracks"])}
+    constants = {"components": dict(ctx.entries["components"]), "tracks": dict(ctx.entries["tracks"])}
     return _build(ctx, sets), constants
 
 

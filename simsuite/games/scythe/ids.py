@@ -7,9 +7,9 @@ may also be named by its printed number ("1", "2a"). Unknown names raise
 """
 from __future__ import annotations
 
-import difflib
 from typing import Iterable, Optional, Union
 
+from simsuite.datafiles import closest
 from simsuite.errors import UserError
 from simsuite.games.scythe import model as M
 from simsuite.games.scythe.data import SETS, load_data
@@ -46,8 +46,8 @@ def _lookup(kind: str, value: NameOrId, names: tuple, aliases: dict, full: dict)
     if key in full:  # defined in the data but its set is not included
         raise UserError(f"{kind} {value!r} belongs to the {full[key]!r} set, which is not included; "
                         f"add {full[key]!r} to the included sets or use one of: {', '.join(names)}")
-    hint = difflib.get_close_matches(key, list(aliases), n=1, cutoff=0.5)
-    did = f"did you mean {hint[0]!r}? " if hint else ""
+    hint = closest(key, aliases)
+    did = f"did you mean {hint!r}? " if hint else ""
     raise UserError(f"unknown {kind} {value!r}; {did}valid {kind}s: {', '.join(names)}")
 
 

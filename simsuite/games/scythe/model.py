@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Optional
 
+from simsuite.datafiles import Provenance  # noqa: F401  (source, confidence high/medium/low, note)
+
 TERRAINS = ("mountain", "forest", "tundra", "farm", "village", "lake", "factory", "base")
 RESOURCES = ("oil", "metal", "wood", "food")  # paid by upgrade, deploy, build, enlist
 TOP_ACTIONS = ("move", "trade", "bolster", "produce")
@@ -28,14 +30,6 @@ STRUCTURE_TILES = (
 )
 # Base-game seating cycle (clockwise); Invaders from Afar factions slot in by data.
 PRODUCE_TERRAIN = {"mountain": "metal", "forest": "wood", "tundra": "oil", "farm": "food"}
-
-
-@dataclass(frozen=True)
-class Provenance:
-    """Where a value came from and how sure we are (`high`, `medium`, `low`)."""
-    source: str
-    confidence: str
-    note: str = ""
 
 
 @dataclass(frozen=True)

@@ -24,7 +24,6 @@ plays policy_ids by seat). The dataset's `seat` is that turn-order position.
 """
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass
 from pathlib import Path
 
