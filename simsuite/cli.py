@@ -75,9 +75,10 @@ def run(
              add_help_option=False)
 def report(
     ctx: typer.Context,
-    name: str = typer.Argument(..., help="Report name (see `simsuite report list`), or `all`."),
+    name: str = typer.Argument("help", help="Report name (see `simsuite report list`), or `all`."),
 ):
-    """Run a report script from reports/ on a dataset (extra arguments go to the report)."""
+    """Run a report on a dataset (extra arguments go to the report); `simsuite report` alone
+    lists them. Reports are the scripts in reports/ and in each game's package."""
     from simsuite.reporting.registry import report_command
 
     report_command(name, list(ctx.args))
