@@ -17,7 +17,7 @@ TRADES = ("wood", "stone", "food", "common card", "faction card")
 LOOKOUTS = {"normal": LOOK_NORMAL, "alternative": LOOK_ALTERNATIVE, "advanced": LOOK_ADVANCED}
 SETUP_ERRORS = {SETUP_BAD_PLAYERS: "1 to 4 players", SETUP_BAD_FACTION: "unknown faction",
                 SETUP_SAME_FACTION: "each faction at most once",
-                SETUP_BAD_VARIANT: "this lookout variant is not available for this player count"}
+                SETUP_BAD_VARIANT: "unknown lookout variant"}
 
 _KIND_ARRAYS = ("cost", "raze", "raze_icons", "prod", "bonus", "feat_gain", "act_pay", "act_gain")
 
@@ -307,6 +307,8 @@ cdef class Game:
         if d in (D_BUILD_DISCARD, D_REPEAT_PROD, D_USE_OTHER, D_SAMURAI_BONUS):
             l = s.pl[p].loc[o]
             return ("foundation" if l.foundation else self.card_name(l.card)) + f" (slot {o})"
+        if d == D_DRAFT_PICK:
+            return f"keep {self.card_name(s.pl[p].pack[o])}"
         if d in (D_PICK_1_OF_2,):
             return f"keep {self.card_name(s.tmp[o])}"
         if d == D_SOLO_TIE:
@@ -609,6 +611,7 @@ cdef class Game:
             for i in range(pl.n_hand): put(pl.hand[i], f"hand {p}")
             for i in range(pl.n_loc): put(pl.loc[i].card, f"empire {p}")
             for i in range(pl.n_deal): put(pl.deal[i], f"deals {p}")
+            for i in range(pl.n_pack): put(pl.pack[i], f"draft pack {p}")
         return seen, problems
 
     def check_invariants(self):

@@ -182,13 +182,14 @@ cdef void produce_location(GameState* s, int p, int slot) noexcept nogil:
 
 
 cdef bint repeatable(const GameState* s, int p, int slot, int exclude) noexcept nogil:
-    # A production location another card may make produce again (not the repeating card
-    # itself, and not another repeater: that would only repeat the repeat).
+    # A production location that Farmers At Work (exclude = its own slot) or Porters (exclude
+    # = -1) may make produce again. A repeat started by a production location never picks
+    # another repeater, so repeats cannot chain forever.
     cdef const Loc* l = &s.pl[p].loc[slot]
     if slot == exclude or l.foundation:
         return False
     cdef const Kind* k = kind_of(s, l.card)
-    return k.type == TY_PRODUCTION and k.prod_op != POP_REPEAT
+    return k.type == TY_PRODUCTION and (exclude < 0 or k.prod_op != POP_REPEAT)
 
 
 cdef bint any_repeatable(const GameState* s, int p, int exclude) noexcept nogil:

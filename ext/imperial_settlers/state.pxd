@@ -248,8 +248,6 @@ ctypedef struct Player:
     int16_t played_prov        # of which provisional entries
     int16_t pack[MAX_TMP]      # alternative lookout: the pack in front of the player
     int16_t n_pack
-    int16_t kept[MAX_TMP]      # alternative lookout: cards set aside face down
-    int16_t n_kept
 
 ctypedef struct Task:
     int8_t kind

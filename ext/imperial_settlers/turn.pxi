@@ -19,7 +19,7 @@ cdef int game_setup(GameState* s, const Rules* r, uint64_t seed, int n_players,
     cdef int p, q, i, j
     if n_players < 1 or n_players > MAX_SEATS:
         return SETUP_BAD_PLAYERS
-    if r.lookout != LOOK_NORMAL and (n_players == 1 or r.lookout > LOOK_ADVANCED):
+    if r.lookout > LOOK_ADVANCED:
         return SETUP_BAD_VARIANT
     for p in range(n_players):
         if factions[p] < 0 or factions[p] >= N_FACTIONS:
@@ -63,6 +63,15 @@ cdef int game_setup(GameState* s, const Rules* r, uint64_t seed, int n_players,
 
 # ----------------------------------------------------------------- lookout
 
+cdef void take_from_pack(GameState* s, int p, int i) noexcept nogil:
+    cdef Player* pl = &s.pl[p]
+    cdef int card = pl.pack[i]
+    pl.n_pack -= 1
+    pl.pack[i] = pl.pack[pl.n_pack]
+    to_hand(s, p, card)
+    log_event(s, EV_PICK, p, card, 2, 0)
+
+
 cdef void reveal_row(GameState* s, int n) noexcept nogil:
     cdef int c
     s.n_row = 0
@@ -89,44 +98,55 @@ cdef void take_from_row(GameState* s, int p, int i) noexcept nogil:
     log_event(s, EV_PICK, p, card, 0, 0)
 
 
-cdef int lookout_step(GameState* s) noexcept nogil:
-    # Returns the seat to pick from the display next, or -1 when the phase is over.
-    # Multiplayer: everyone draws a faction card (peaceful variant: and a common card);
-    # players + 1 commons are revealed and taken one each from the first player clockwise;
-    # the last one is discarded; then again from the last player counter-clockwise.
-    # Solo: 4 revealed; you take 1; 1 of the other 3 at random goes to the opponent; you
-    # take 1 of the last 2; the last goes to the opponent.
-    cdef int n = s.n_players, p, i
+cdef void lookout_draws(GameState* s) noexcept nogil:
+    # Everyone draws the top card of their faction deck (peaceful variant: and a common card).
+    cdef int i, p
+    for i in range(s.n_players):
+        p = (s.first + i) % s.n_players
+        draw_to_hand(s, p, 1)
+        if s.rules.peaceful:
+            draw_to_hand(s, p, 0)
+
+
+cdef int lookout_solo(GameState* s) noexcept nogil:
+    # 4 revealed; you take 1; 1 of the other 3 at random goes to the opponent; you take 1 of
+    # the last 2; the last goes to the opponent (rulebook "Фаза разведки", solo).
+    cdef int i
     if s.step == 0:
-        for i in range(n):
-            p = (s.first + i) % n
-            draw_to_hand(s, p, 1)
-            if s.rules.peaceful:
-                draw_to_hand(s, p, 0)
-        reveal_row(s, 4 if s.solo else n + 1)
+        lookout_draws(s)
+        reveal_row(s, 4)
         s.step = 1
-        s.sub = 0
-    if s.solo:
-        if s.step == 1:
-            return 0 if s.n_row > 0 else -1
-        if s.step == 2:
-            if s.n_row > 0:          # the opponent's random card of the remaining three
-                i = rng_below(&s.rng, s.n_row)
-                s.vloc[s.n_vloc] = s.row[i]
-                s.n_vloc += 1
-                log_event(s, EV_SOLO_TAKE, 0, s.row[i], 0, 0)
-                s.n_row -= 1
-                s.row[i] = s.row[s.n_row]
-            s.step = 3
-        if s.step == 3:
-            return 0 if s.n_row > 0 else -1
-        for i in range(s.n_row):     # step 4: the last card is the opponent's
+    if s.step == 1:
+        return 0 if s.n_row > 0 else -1
+    if s.step == 2:
+        if s.n_row > 0:
+            i = rng_below(&s.rng, s.n_row)
             s.vloc[s.n_vloc] = s.row[i]
             s.n_vloc += 1
-            log_event(s, EV_SOLO_TAKE, 0, s.row[i], 1, 0)
-        s.n_row = 0
-        return -1
-    i = s.step - 1                   # pick number in this display
+            log_event(s, EV_SOLO_TAKE, 0, s.row[i], 0, 0)
+            s.n_row -= 1
+            s.row[i] = s.row[s.n_row]
+        s.step = 3
+    if s.step == 3:
+        return 0 if s.n_row > 0 else -1
+    for i in range(s.n_row):
+        s.vloc[s.n_vloc] = s.row[i]
+        s.n_vloc += 1
+        log_event(s, EV_SOLO_TAKE, 0, s.row[i], 1, 0)
+    s.n_row = 0
+    return -1
+
+
+cdef int lookout_normal(GameState* s) noexcept nogil:
+    # Players + 1 commons revealed, taken one each from the first player clockwise, the last
+    # discarded; again from the last player counter-clockwise (rulebook "ФАЗА РАЗВЕДКИ").
+    cdef int n = s.n_players, i
+    if s.step == 0:
+        lookout_draws(s)
+        reveal_row(s, n + 1)
+        s.step = 1
+        s.sub = 0
+    i = s.step - 1
     if i < n and s.n_row > 0:
         return (s.first + i) % n if s.sub == 0 else (s.first + n - 1 - i) % n
     discard_row(s)
@@ -134,8 +154,89 @@ cdef int lookout_step(GameState* s) noexcept nogil:
         s.sub = 1
         s.step = 1
         reveal_row(s, n + 1)
-        return lookout_step(s)
+        return lookout_normal(s)
     return -1
+
+
+cdef int lookout_advanced(GameState* s) noexcept nogil:
+    # 5 face up; each player takes 1 from the first player clockwise, then a 2nd the same way.
+    # Before each pick the display is refilled: to 4 in the first pass (from the 3rd pick),
+    # to 3 in the second (not for the very last pick, which is from 2); the last card is
+    # discarded (rulebook "УСЛОЖНЁННАЯ ФАЗА РАЗВЕДКИ"; with 2 players no refill is needed).
+    cdef int n = s.n_players, i, c
+    if s.step == 0:
+        lookout_draws(s)
+        reveal_row(s, 5)
+        s.step = 1
+    i = s.step - 1
+    if i >= 2 * n:
+        discard_row(s)
+        return -1
+    if i < 2 * n - 1:
+        c = 4 if i < n else 3
+        while s.n_row < c and s.n_row < MAX_ROW:
+            n = draw_common(s)
+            if n < 0:
+                break
+            s.row[s.n_row] = n
+            s.n_row += 1
+        n = s.n_players
+    if s.n_row == 0:
+        s.step = 2 * n + 1
+        return -1
+    return (s.first + i) % n
+
+
+cdef int lookout_alternative(GameState* s) noexcept nogil:
+    # Each player takes 3 commons, keeps 1 and passes 2 clockwise, keeps 1 of the 2 received
+    # and discards the last (rulebook "АЛЬТЕРНАТИВНАЯ ФАЗА РАЗВЕДКИ"). The hidden picks are
+    # taken one seat after another; nobody sees another's pack.
+    cdef int n = s.n_players, i, p, c, j
+    cdef int16_t held[MAX_SEATS][MAX_TMP]
+    cdef int16_t n_held[MAX_SEATS]
+    if s.step == 0:
+        lookout_draws(s)
+        for i in range(n):
+            p = (s.first + i) % n
+            s.pl[p].n_pack = 0
+            for j in range(3):
+                c = draw_common(s)
+                if c >= 0:
+                    s.pl[p].pack[s.pl[p].n_pack] = c
+                    s.pl[p].n_pack += 1
+        s.step = 1
+        s.sub = 0
+    while True:
+        i = s.step - 1
+        if i == n and s.sub == 0:      # pass the packs clockwise
+            for p in range(n):
+                n_held[p] = s.pl[p].n_pack
+                memcpy(held[p], s.pl[p].pack, MAX_TMP * sizeof(int16_t))
+            for p in range(n):
+                s.pl[(p + 1) % n].n_pack = n_held[p]
+                memcpy(s.pl[(p + 1) % n].pack, held[p], MAX_TMP * sizeof(int16_t))
+            s.sub = 1
+        if i >= 2 * n:
+            for p in range(n):
+                for j in range(s.pl[p].n_pack):
+                    discard_card(s, s.pl[p].pack[j])
+                s.pl[p].n_pack = 0
+            return -1
+        p = (s.first + i % n) % n
+        if s.pl[p].n_pack > 0:
+            return p
+        s.step += 1
+
+
+cdef int lookout_step(GameState* s) noexcept nogil:
+    # The seat to pick next in the lookout phase, or -1 when the phase is over.
+    if s.solo:
+        return lookout_solo(s)
+    if s.rules.lookout == LOOK_ADVANCED:
+        return lookout_advanced(s)
+    if s.rules.lookout == LOOK_ALTERNATIVE:
+        return lookout_alternative(s)
+    return lookout_normal(s)
 
 
 # ----------------------------------------------------------------- pending draws and tasks
@@ -437,8 +538,13 @@ cdef int game_advance(GameState* s, int32_t* buf) noexcept nogil:
         if s.phase == PH_LOOKOUT:
             p = lookout_step(s)
             if p >= 0:
-                s.decision = D_LOOKOUT_PICK
                 s.decider = p
+                if s.rules.lookout == LOOK_ALTERNATIVE and not s.solo:
+                    s.decision = D_DRAFT_PICK
+                    for n in range(s.pl[p].n_pack):
+                        buf[n] = n
+                    return s.pl[p].n_pack
+                s.decision = D_LOOKOUT_PICK
                 for n in range(s.n_row):
                     buf[n] = n
                 return s.n_row
@@ -526,6 +632,9 @@ cdef void game_apply(GameState* s, int32_t o) noexcept nogil:
         draw_to_hand(s, p, o)
     elif s.decision == D_LOOKOUT_PICK:
         take_from_row(s, p, o)
+        s.step += 1
+    elif s.decision == D_DRAFT_PICK:
+        take_from_pack(s, p, o)
         s.step += 1
     elif s.decision == D_ACTION:
         apply_action(s, p, o)
