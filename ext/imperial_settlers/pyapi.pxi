@@ -602,6 +602,9 @@ cdef class Game:
         for i in range(s.n_tmp):
             if s.n_task and s.task[s.n_task - 1].kind == TK_PICK_1_OF_2:
                 put(s.tmp[i], "drawn 1 of 2")
+        for i in range(s.n_task):
+            if s.task[i].kind == TK_BUILD_DISCARD:
+                put(s.task[i].a, "being built")
         for i in range(s.n_vloc): put(s.vloc[i], "opponent locations")
         for i in range(s.n_trophy): put(s.trophy[i], "trophies")
         for p in range(s.n_players):
