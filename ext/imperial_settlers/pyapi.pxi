@@ -459,31 +459,18 @@ cdef class Game:
         display) and return its id, so an edited position keeps every card exactly once."""
         cdef GameState* s = self.s
         kind = self.rules.kind_index(key)
-        for arr, n_attr in ((0, "c"), (1, "d")):
-            pass
-        for i in range(s.n_cdeck):
-            if s.rules.card_kind[s.cdeck[i]] == kind:
-                c = s.cdeck[i]
-                s.n_cdeck -= 1
-                for j in range(i, s.n_cdeck):
-                    s.cdeck[j] = s.cdeck[j + 1]
-                return c
-        for i in range(s.n_cdisc):
-            if s.rules.card_kind[s.cdisc[i]] == kind:
-                c = s.cdisc[i]
-                s.n_cdisc -= 1
-                for j in range(i, s.n_cdisc):
-                    s.cdisc[j] = s.cdisc[j + 1]
-                return c
+        c = _take_of_kind(s.cdeck, &s.n_cdeck, s.rules, kind)
+        if c < 0:
+            c = _take_of_kind(s.cdisc, &s.n_cdisc, s.rules, kind)
+        if c < 0:
+            c = _take_of_kind(s.row, &s.n_row, s.rules, kind)
         for p in range(s.n_players):
-            pl = &s.pl[p]
-            for i in range(pl.n_fdeck):
-                if s.rules.card_kind[pl.fdeck[i]] == kind:
-                    c = pl.fdeck[i]
-                    pl.n_fdeck -= 1
-                    for j in range(i, pl.n_fdeck):
-                        pl.fdeck[j] = pl.fdeck[j + 1]
-                    return c
+            if c < 0:
+                c = _take_of_kind(s.pl[p].fdeck, &s.pl[p].n_fdeck, s.rules, kind)
+            if c < 0:
+                c = _take_of_kind(s.pl[p].fdisc, &s.pl[p].n_fdisc, s.rules, kind)
+        if c >= 0:
+            return c
         raise KeyError(f"no free copy of {key}")
 
     def give_card(self, int seat, key):
@@ -646,6 +633,19 @@ cdef class Game:
         if not s.over and self.n_opts == 0:
             problems.append("no legal option for the player to move")
         return problems
+
+
+cdef int _take_of_kind(int16_t* arr, int16_t* n, const Rules* r, int kind):
+    # Remove (keeping order) the first card of `kind` from arr[:n]; -1 if none.
+    cdef int i, j, c
+    for i in range(n[0]):
+        if r.card_kind[arr[i]] == kind:
+            c = arr[i]
+            for j in range(i, n[0] - 1):
+                arr[j] = arr[j + 1]
+            n[0] -= 1
+            return c
+    return -1
 
 
 def provisional_share(seats):
