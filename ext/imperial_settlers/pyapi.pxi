@@ -185,10 +185,10 @@ cdef class Game:
             raise ValueError("1 to 4 factions")
         for i, f in enumerate(fl):
             fac[i] = f
+        self.s.events = self.ev if events else NULL
         err = game_setup(self.s, <const Rules*>rules.r, seed, len(fl), fac)
         if err:
             raise ValueError(f"setup: {SETUP_ERRORS.get(err, err)}")
-        self.s.events = self.ev if events else NULL
         self._flush()
         self._advance()
 
@@ -680,7 +680,7 @@ def random_playout(SettlersRules rules, uint64_t seed, factions, events=False):
 
 def play_random_batch(SettlersRules rules, seeds, factions):
     """Random games without Python in the loop; returns (games, decisions, final scores)."""
-    cdef GameState* s = <GameState*>calloc(1, sizeof(GameState))
+    cdef GameState* s = <GameState*>calloc(1, sizeof(GameState))   # events NULL: no log
     cdef int32_t buf[MAX_OPTIONS]
     cdef int32_t fac[MAX_SEATS]
     cdef int64_t total = 0, d

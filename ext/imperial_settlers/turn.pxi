@@ -27,7 +27,9 @@ cdef int game_setup(GameState* s, const Rules* r, uint64_t seed, int n_players,
         for q in range(p):
             if factions[q] == factions[p]:
                 return SETUP_SAME_FACTION
+    cdef EventBuf* events = s.events      # the caller's log sink survives the reset
     memset(s, 0, sizeof(GameState))
+    s.events = events
     s.rules = r
     rng_seed(&s.rng, seed)
     s.n_players = n_players
