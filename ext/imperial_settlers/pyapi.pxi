@@ -531,15 +531,20 @@ cdef class Game:
             else:
                 raise KeyError(f"no attack card {g} left")
 
-    def set_attack_deck_top(self, g):
-        """Solo: put an attack card of good g on top of the attack deck."""
+    def stack_attack_deck(self, goods):
+        """Solo: put attack cards showing `goods` on top of the attack deck, goods[0] on top."""
         cdef GameState* s = self.s
-        gi = GOODS.index(g)
-        for i in range(s.n_adeck):
-            if s.rules.attack_good[s.adeck[i]] == gi:
-                s.adeck[i], s.adeck[s.n_adeck - 1] = s.adeck[s.n_adeck - 1], s.adeck[i]
-                return
-        raise KeyError(f"no attack card {g} in the deck")
+        deck = [s.adeck[i] for i in range(s.n_adeck)]          # top = last
+        picked = []
+        for g in goods:
+            gi = GOODS.index(g)
+            hit = next((c for c in reversed(deck) if s.rules.attack_good[c] == gi), None)
+            if hit is None:
+                raise KeyError(f"no attack card {g} in the deck")
+            deck.remove(hit)
+            picked.append(hit)
+        for i, c in enumerate(deck + picked[::-1]):
+            s.adeck[i] = c
 
     def start_actions(self, int actor):
         """Jump to the action phase with `actor` to move (tasks cleared)."""
