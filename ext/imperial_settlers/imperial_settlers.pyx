@@ -3,7 +3,7 @@
 
 One translation unit in layers: the state layout (state.pxd), read-only queries
 (queries.pxi), the rules that change a position (rules.pxi), the solo opponent
-(solo.pxi), the decision machine (turn.pxi), the compiled policies (policies.pxi) and a
+(solo.pxi), the decision machine (turn.pxi), position invariants (checks.pxi), the compiled policies (policies.pxi) and a
 thin Python API (pyapi.pxi). Rulebook: shared/seeds/002_211e46a86949b0b5.txt (Russian).
 """
 from libc.stdint cimport uint64_t, int64_t, uint32_t, int8_t, int16_t, int32_t, uint8_t
@@ -16,5 +16,6 @@ include "queries.pxi"
 include "rules.pxi"
 include "solo.pxi"
 include "turn.pxi"
+include "checks.pxi"
 include "policies.pxi"
 include "pyapi.pxi"

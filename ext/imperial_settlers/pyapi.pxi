@@ -610,34 +610,24 @@ cdef class Game:
         return seen, problems
 
     def check_invariants(self):
-        """A list of broken invariants (empty when the position is sound)."""
-        cdef GameState* s = self.s
-        seen, problems = self.card_zones()
-        expected = set()
-        expected.update(s.rules.deck_cards[0][i] for i in range(s.rules.deck_size[0]))
-        for p in range(s.n_players):
-            f = 1 + s.pl[p].faction
-            expected.update(s.rules.deck_cards[f][i] for i in range(s.rules.deck_size[f]))
-        if set(seen) != expected:
-            problems.append(f"cards lost or added: {sorted(expected ^ set(seen))[:8]}")
-        for p in range(s.n_players):
-            pl = &s.pl[p]
-            for g in range(N_TOKENS):
-                if pl.tok[g] < 0:
-                    problems.append(f"seat {p} has {pl.tok[g]} {TOKENS[g]}")
-            for i in range(pl.n_loc):
-                l = pl.loc[i]
-                if l.samurai and (l.foundation or kind_of(s, l.card).deck == 0):
-                    problems.append(f"seat {p} samurai on a common location or foundation")
-                if l.defence and (l.foundation or kind_of(s, l.card).deck != 0):
-                    problems.append(f"seat {p} defence token on a faction location or foundation")
-                if l.used > kind_of(s, l.card).act_uses and not l.foundation:
-                    problems.append(f"seat {p} slot {i} used {l.used} times")
-        if not 1 <= s.round <= s.rules.rounds:
-            problems.append(f"round {s.round}")
-        if not s.over and self.n_opts == 0:
+        """A list of broken invariants (empty when the position is sound): every card in
+        exactly one place, no negative token, samurai and defence tokens where they may
+        stand, uses within the card's limit, the round in range, an option to move."""
+        code = state_problem(self.s)
+        problems = []
+        if code:
+            problems.append(INVARIANTS[code])
+            if code == BAD_CARD_COUNT:
+                problems.extend(self.card_zones()[1])
+        if not self.s.over and self.n_opts == 0:
             problems.append("no legal option for the player to move")
         return problems
+
+
+INVARIANTS = {BAD_CARD_COUNT: "a card is missing or in two places", BAD_NEGATIVE: "a negative token count",
+              BAD_SAMURAI: "a samurai on a common location or a foundation",
+              BAD_DEFENCE: "a defence token on a faction location or a foundation",
+              BAD_USES: "a location used more often than its card allows", BAD_ROUND: "round out of range"}
 
 
 cdef int _take_of_kind(int16_t* arr, int16_t* n, const Rules* r, int kind):
