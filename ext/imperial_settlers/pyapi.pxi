@@ -11,7 +11,7 @@ TYPES = ("production", "feature", "action")
 DECISIONS = ("none", "lookout_pick", "card_source", "action", "build_discard", "repeat_production",
              "pick_1_of_2", "production_choice", "trade_more", "use_other_action", "deal_again",
              "pay_deal", "pay_card", "settlers_build", "steal", "samurai_bonus", "solo_tie",
-             "draft_pick")
+             "draft_pick", "target_location", "target_good", "target_deal", "foundation_card")
 PHASES = ("lookout", "production", "action", "cleanup", "attack", "over")
 TRADES = ("wood", "stone", "food", "common card", "faction card")
 LOOKOUTS = {"normal": LOOK_NORMAL, "alternative": LOOK_ALTERNATIVE, "advanced": LOOK_ADVANCED}
@@ -307,6 +307,17 @@ cdef class Game:
         if d in (D_BUILD_DISCARD, D_REPEAT_PROD, D_USE_OTHER, D_SAMURAI_BONUS):
             l = s.pl[p].loc[o]
             return ("foundation" if l.foundation else self.card_name(l.card)) + f" (slot {o})"
+        if d == D_TARGET_LOC:
+            t, i = divmod(o, MAX_LOC)
+            card = s.vloc[i] if (s.solo and t == 1) else s.pl[t].loc[i].card
+            return f"{self.card_name(card)} of seat {t}"
+        if d == D_TARGET_GOOD:
+            return f"take 1 {GOODS[o]}"
+        if d == D_TARGET_DEAL:
+            t, i = divmod(o, MAX_DEALS)
+            return f"deal {self.card_name(s.pl[t].deal[i])} of seat {t}"
+        if d == D_FOUNDATION_CARD:
+            return f"{self.card_name(s.pl[p].hand[o])} as a foundation"
         if d == D_DRAFT_PICK:
             return f"keep {self.card_name(s.pl[p].pack[o])}"
         if d in (D_PICK_1_OF_2,):
@@ -363,6 +374,8 @@ cdef class Game:
         if kind == EV_PASS:
             return f"{who} passes"
         if kind == EV_DISCARD_LOC:
+            if c:
+                return f"{self.card_name(a)} of seat {seat} is removed"
             return f"{who} discards {'a foundation' if b else self.card_name(a)} to build"
         if kind == EV_CLEANUP:
             return f"{who} keeps {b} {GOODS[a]}" if a >= 0 else f"{who} cleans up"
@@ -376,6 +389,10 @@ cdef class Game:
             return f"{who} takes 1 {GOODS[b]} from seat {a}"
         if kind == EV_END:
             return "game over"
+        if kind == EV_CANCEL_DEAL:
+            return f"{who} cancels the deal {self.card_name(b)} of seat {a}"
+        if kind == EV_FOUNDATION:
+            return f"{who} lays {self.card_name(a)} as a foundation"
         return str(e)
 
     # ---------------------------------------------------------------- views

@@ -353,31 +353,26 @@ cdef void raze_from_hand(GameState* s, int p, int h) noexcept nogil:
     trigger_features(s, p, FW_RAZE, -1)
 
 
-cdef void raze_location(GameState* s, int p, int t, int slot) noexcept nogil:
+cdef int target_card(const GameState* s, int t, int slot) noexcept nogil:
+    # The card of location `slot` of seat t (solo: seat 1 holds the opponent's lookout cards).
+    return s.vloc[slot] if s.solo and t == 1 else s.pl[t].loc[slot].card
+
+
+cdef void raze_effect(GameState* s, int p, int t, int slot) noexcept nogil:
     # Rulebook "ЧТОБЫ РАЗРУШИТЬ ЛОКАЦИЮ ПРОТИВНИКА" and "Превращение локации в фундамент":
     # the razer gains the raze yield; a common location becomes a foundation and its owner
     # gains 1 wood; a Japanese faction location is discarded; defence token and samurai go
-    # back to the supply. In solo, the opponent's lookout cards go to the discard pile.
-    cdef Player* owner
+    # back to the supply. Solo: the opponent's lookout cards go to the discard pile.
     cdef Loc* l
-    cdef int card
-    if s.solo:
-        card = s.vloc[slot]
-        s.pl[p].tok[G_RAZE] -= s.rules.raze_loc
-        log_event(s, EV_RAZE_LOC, p, card, t, 0)
-        gain_goods(s, p, kind_of(s, card).raze, 1)
+    cdef int card = target_card(s, t, slot)
+    log_event(s, EV_RAZE_LOC, p, card, t, 0)
+    gain_goods(s, p, kind_of(s, card).raze, 1)
+    if s.solo and t == 1:
         s.n_vloc -= 1
         s.vloc[slot] = s.vloc[s.n_vloc]
         discard_card(s, card)
-        trigger_features(s, p, FW_RAZE, -1)
-        return
-    owner = &s.pl[t]
-    l = &owner.loc[slot]
-    card = l.card
-    s.pl[p].tok[G_RAZE] -= raze_loc_cost(s, l)
-    log_event(s, EV_RAZE_LOC, p, card, t, raze_loc_cost(s, l))
-    gain_goods(s, p, kind_of(s, card).raze, 1)
-    if kind_of(s, card).deck == 0:
+    elif kind_of(s, card).deck == 0:
+        l = &s.pl[t].loc[slot]
         l.foundation = 1
         l.defence = 0
         l.samurai = 0
@@ -387,6 +382,18 @@ cdef void raze_location(GameState* s, int p, int t, int slot) noexcept nogil:
         discard_card(s, card)
         remove_loc(s, t, slot)
     trigger_features(s, p, FW_RAZE, -1)
+
+
+cdef inline int guards(const GameState* s, int t, int slot) noexcept nogil:
+    if s.solo and t == 1:
+        return 0
+    return s.pl[t].loc[slot].defence + s.pl[t].loc[slot].samurai
+
+
+cdef void raze_location(GameState* s, int p, int t, int slot) noexcept nogil:
+    # The Raze action on an opponent's location: 2 raze tokens, +1 per defence token or samurai.
+    s.pl[p].tok[G_RAZE] -= s.rules.raze_loc + guards(s, t, slot)
+    raze_effect(s, p, t, slot)
 
 
 # ----------------------------------------------------------------- action locations
@@ -417,7 +424,14 @@ cdef bint act_op_possible(const GameState* s, int p, int slot, const Kind* k, in
             if use_other_ok(s, p, i, k):
                 return True
         return False
-    return False
+    if k.act_op == AOP_CANCEL_DEAL:
+        for q in range(s.n_players):
+            if targetable(s, p, q) and s.pl[q].n_deal > 0:
+                return True
+        return False
+    if k.act_op == AOP_FOUNDATION_FROM_HAND:
+        return pl.n_hand > k.act_pay[G_CARD] * times and pl.n_loc < MAX_LOC
+    return n_location_targets(s, p, k.act_op, pl.tok[G_RAZE] - k.act_pay[G_RAZE] * times, NULL) > 0
 
 
 cdef int settlers_target(const GameState* s, int p, const Kind* paying, int from_h) noexcept nogil:
@@ -449,6 +463,83 @@ cdef inline void _sim_pay(Player* pl, int wood, int stone, int food) noexcept no
         use = need[r] if need[r] < pl.tok[r] else pl.tok[r]
         pl.tok[r] -= use
         pl.tok[G_GOLD] -= need[r] - use
+
+
+cdef bint location_target_ok(const GameState* s, int p, int op, int raze_tokens, int t, int slot) noexcept nogil:
+    # Whether location `slot` of seat t is a target of action op `op` for player p, who would
+    # have `raze_tokens` left after paying the activation.
+    cdef const Loc* l
+    cdef const Kind* k
+    if op == AOP_RAZE_OWN:
+        return t == p and loc_razeable_by_opponent(s, p, &s.pl[p].loc[slot])
+    if t == p:
+        return False
+    if s.solo:
+        if t != 1:
+            return False
+        k = kind_of(s, s.vloc[slot])
+        return op == AOP_REMOVE_OPPONENT or k.can_raze
+    if not targetable(s, p, t):
+        return False
+    l = &s.pl[t].loc[slot]
+    if l.foundation:
+        return False
+    k = kind_of(s, l.card)
+    if op == AOP_RAZE_OPPONENT:
+        return loc_razeable_by_opponent(s, t, l) and raze_tokens >= l.defence + l.samurai
+    if op == AOP_RAZE_IGNORING_GUARDS:
+        return loc_razeable_by_opponent(s, t, l)
+    if op == AOP_TAKE_FROM_RAZE:
+        return k.can_raze
+    if op == AOP_REMOVE_OPPONENT:
+        return k.deck == 0
+    return False
+
+
+cdef int n_location_targets(const GameState* s, int p, int op, int raze_tokens, int32_t* buf) noexcept nogil:
+    # The targets of a location-targeting action op, as seat * MAX_LOC + slot (into buf if given).
+    cdef int t, i, n = 0, n_slots
+    if op < AOP_RAZE_OPPONENT:
+        return 0
+    for t in range(MAX_SEATS):
+        if t >= s.n_players and not (s.solo and t == 1):
+            break
+        n_slots = s.n_vloc if (s.solo and t == 1) else s.pl[t].n_loc
+        for i in range(n_slots):
+            if location_target_ok(s, p, op, raze_tokens, t, i):
+                if buf != NULL:
+                    buf[n] = t * MAX_LOC + i
+                n += 1
+    return n
+
+
+cdef void apply_location_op(GameState* s, int p, int op, int t, int slot) noexcept nogil:
+    cdef int card, g, n_goods = 0, last = -1
+    cdef const Kind* k
+    if op == AOP_RAZE_OPPONENT:
+        s.pl[p].tok[G_RAZE] -= guards(s, t, slot)
+        raze_effect(s, p, t, slot)
+    elif op == AOP_RAZE_IGNORING_GUARDS or op == AOP_RAZE_OWN:
+        raze_effect(s, p, t, slot)
+    elif op == AOP_REMOVE_OPPONENT:
+        card = target_card(s, t, slot)
+        log_event(s, EV_DISCARD_LOC, t, card, 0, 1)
+        if s.solo:
+            s.n_vloc -= 1
+            s.vloc[slot] = s.vloc[s.n_vloc]
+        else:
+            remove_loc(s, t, slot)
+        discard_card(s, card)
+    elif op == AOP_TAKE_FROM_RAZE:
+        k = kind_of(s, target_card(s, t, slot))
+        for g in range(N_GOODS):
+            if k.raze[g]:
+                n_goods += 1
+                last = g
+        if n_goods == 1:
+            gain_good(s, p, last, 1)
+        else:
+            push_task(s, TK_TAKE_GOOD, p, t * MAX_LOC + slot, 0)
 
 
 cdef bint use_other_ok(const GameState* s, int p, int slot, const Kind* troupe) noexcept nogil:
@@ -507,6 +598,12 @@ cdef void run_action_effect(GameState* s, int p, int slot, const Kind* k, int ti
             push_task(s, TK_REPEAT_PROD, p, -1, 0)
         elif k.act_op == AOP_STEAL:
             push_task(s, TK_STEAL, p, 0, 0)
+        elif k.act_op == AOP_CANCEL_DEAL:
+            push_task(s, TK_CANCEL_DEAL, p, 0, 0)
+        elif k.act_op == AOP_FOUNDATION_FROM_HAND:
+            push_task(s, TK_FOUNDATION, p, 0, 0)
+        elif k.act_op >= AOP_RAZE_OPPONENT:
+            push_task(s, TK_TARGET_LOC, p, k.act_op, 0)
 
 
 cdef void activate(GameState* s, int p, int slot, int times) noexcept nogil:

@@ -74,6 +74,15 @@ cdef enum:  # ActionOp
     AOP_DEAL_AGAIN = 3
     AOP_REPEAT_PROD = 4
     AOP_STEAL = 5
+    # mechanics the rulebook describes for faction cards whose costs no source gives; the
+    # shipped data leaves those cards provisional, a user file can complete them with these
+    AOP_RAZE_OPPONENT = 6      # raze an opponent location; +1 raze token per defence token / samurai
+    AOP_RAZE_IGNORING_GUARDS = 7  # raze an opponent location, no raze tokens, guards ignored
+    AOP_TAKE_FROM_RAZE = 8     # 1 good shown in an opponent location's raze yield, from the supply
+    AOP_RAZE_OWN = 9           # raze one of your own locations (yield, foundation, 1 wood)
+    AOP_REMOVE_OPPONENT = 10   # discard an opponent's common location (not a raze)
+    AOP_CANCEL_DEAL = 11       # discard a deal of an opponent
+    AOP_FOUNDATION_FROM_HAND = 12  # a card from hand into your empire as a foundation, 1 stone
 
 cdef enum:  # Lookout variant
     LOOK_NORMAL = 0
@@ -107,7 +116,11 @@ cdef enum:  # Decision kind (what the options of the pending decision mean)
     D_SAMURAI_BONUS = 15   # slot that receives a free samurai
     D_SOLO_TIE = 16        # index into tmp: which tied location the attack razes
     D_DRAFT_PICK = 17      # index into the player's draft pack
-    N_DECISIONS = 18
+    D_TARGET_LOC = 18      # seat * MAX_LOC + slot (solo: seat 1 = the opponent's lookout cards)
+    D_TARGET_GOOD = 19     # a good of the target's raze yield
+    D_TARGET_DEAL = 20     # seat * MAX_DEALS + index
+    D_FOUNDATION_CARD = 21 # hand index of the card laid as a foundation
+    N_DECISIONS = 22
 
 # Options of D_ACTION, in increasing order (the legal list is written sorted).
 cdef enum:
@@ -143,6 +156,10 @@ cdef enum:  # Task kinds (the steps of a compound action still to resolve, on a 
     TK_STEAL = 11
     TK_SAMURAI_BONUS = 12
     TK_SOLO_TIE = 13
+    TK_TARGET_LOC = 14     # a = action op
+    TK_TAKE_GOOD = 15      # a = seat * MAX_LOC + slot of the target
+    TK_CANCEL_DEAL = 16
+    TK_FOUNDATION = 17
 
 cdef enum:  # Event kinds of the readable log (seat, a, b, c as documented in pyapi.pxi)
     EV_ROUND = 1
@@ -167,6 +184,8 @@ cdef enum:  # Event kinds of the readable log (seat, a, b, c as documented in py
     EV_STEAL = 20
     EV_SPEND = 21
     EV_END = 22
+    EV_CANCEL_DEAL = 23
+    EV_FOUNDATION = 24
 
 ctypedef struct Kind:
     int8_t deck            # 0 common, 1 + faction

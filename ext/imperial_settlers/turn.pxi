@@ -326,6 +326,21 @@ cdef int task_options(GameState* s, const Task* t, int32_t* buf) noexcept nogil:
     elif t.kind == TK_SOLO_TIE:
         for i in range(s.n_tmp):
             buf[n] = i; n += 1
+    elif t.kind == TK_TARGET_LOC:
+        n = n_location_targets(s, p, t.a, pl.tok[G_RAZE], buf)
+    elif t.kind == TK_TAKE_GOOD:
+        k = kind_of(s, target_card(s, t.a // MAX_LOC, t.a % MAX_LOC))
+        for i in range(N_GOODS):
+            if k.raze[i]:
+                buf[n] = i; n += 1
+    elif t.kind == TK_CANCEL_DEAL:
+        for i in range(s.n_players):
+            if targetable(s, p, i):
+                for r in range(s.pl[i].n_deal):
+                    buf[n] = i * MAX_DEALS + r; n += 1
+    elif t.kind == TK_FOUNDATION:
+        for i in range(pl.n_hand):
+            buf[n] = i; n += 1
     return n
 
 
@@ -343,12 +358,16 @@ cdef int task_decision(int kind) noexcept nogil:
     if kind == TK_STEAL: return D_STEAL
     if kind == TK_SAMURAI_BONUS: return D_SAMURAI_BONUS
     if kind == TK_SOLO_TIE: return D_SOLO_TIE
+    if kind == TK_TARGET_LOC: return D_TARGET_LOC
+    if kind == TK_TAKE_GOOD: return D_TARGET_GOOD
+    if kind == TK_CANCEL_DEAL: return D_TARGET_DEAL
+    if kind == TK_FOUNDATION: return D_FOUNDATION_CARD
     return D_NONE
 
 
 cdef void apply_task(GameState* s, int o) noexcept nogil:
     cdef Task t = s.task[s.n_task - 1]
-    cdef int p = t.seat, card, q
+    cdef int p = t.seat, card, q, r
     cdef Player* pl = &s.pl[p]
     cdef const Kind* k
     if t.kind == TK_BUILD_DISCARD:
@@ -410,6 +429,32 @@ cdef void apply_task(GameState* s, int o) noexcept nogil:
         pop_task(s)
         attack_raze(s, s.tmp[o], t.a)
         s.n_tmp = 0
+    elif t.kind == TK_TARGET_LOC:
+        pop_task(s)
+        apply_location_op(s, p, t.a, o // MAX_LOC, o % MAX_LOC)
+    elif t.kind == TK_TAKE_GOOD:
+        pop_task(s)
+        gain_good(s, p, o, 1)
+    elif t.kind == TK_CANCEL_DEAL:
+        pop_task(s)
+        q = o // MAX_DEALS
+        card = s.pl[q].deal[o % MAX_DEALS]
+        s.pl[q].n_deal -= 1
+        for r in range(o % MAX_DEALS, s.pl[q].n_deal):
+            s.pl[q].deal[r] = s.pl[q].deal[r + 1]
+        discard_card(s, card)
+        log_event(s, EV_CANCEL_DEAL, p, q, card, 0)
+    elif t.kind == TK_FOUNDATION:
+        pop_task(s)
+        card = take_from_hand(s, p, o)
+        pl.loc[pl.n_loc].card = card
+        pl.loc[pl.n_loc].foundation = 1
+        pl.loc[pl.n_loc].defence = 0
+        pl.loc[pl.n_loc].samurai = 0
+        pl.loc[pl.n_loc].used = 0
+        pl.n_loc += 1
+        log_event(s, EV_FOUNDATION, p, card, 0, 0)
+        gain_good(s, p, G_STONE, 1)
 
 
 # ----------------------------------------------------------------- the action phase
