@@ -34,32 +34,35 @@ cdef inline int capped(int n, int cap) noexcept nogil:
     return n if n < cap else cap
 
 
+cdef inline int shortfall(int need, int have) noexcept nogil:
+    return need - have if need > have else 0
+
+
+cdef bint can_pay(const Player* pl, const int8_t* pay, int times, int wood, int stone, int food) noexcept nogil:
+    # Can pl pay `times` x the tokens `pay` (an action's cost; NULL for none) plus the
+    # resources wood/stone/food (a build cost)? Gold replaces any one resource (rulebook
+    # "ОСНОВНЫЕ ПРАВИЛА"), never the reverse. Paying two costs one after the other, resources
+    # first, needs exactly what paying their sum at once needs, so one sum decides.
+    cdef int gold = pl.tok[G_GOLD]
+    if pay != NULL:
+        if pay[G_WORKER] * times > pl.tok[G_WORKER] or pay[G_RAZE] * times > pl.tok[G_RAZE]:
+            return False
+        if pay[G_DEFENCE] * times > pl.tok[G_DEFENCE]:
+            return False
+        gold -= pay[G_GOLD] * times
+        wood += pay[G_WOOD] * times
+        stone += pay[G_STONE] * times
+        food += pay[G_FOOD] * times
+    return (shortfall(wood, pl.tok[G_WOOD]) + shortfall(stone, pl.tok[G_STONE])
+            + shortfall(food, pl.tok[G_FOOD])) <= gold
+
+
 cdef inline bint can_pay_resources(const Player* pl, int wood, int stone, int food) noexcept nogil:
-    # Gold replaces any one resource (rulebook "ОСНОВНЫЕ ПРАВИЛА"), never the reverse.
-    cdef int short_ = 0
-    if wood > pl.tok[G_WOOD]:
-        short_ += wood - pl.tok[G_WOOD]
-    if stone > pl.tok[G_STONE]:
-        short_ += stone - pl.tok[G_STONE]
-    if food > pl.tok[G_FOOD]:
-        short_ += food - pl.tok[G_FOOD]
-    return short_ <= pl.tok[G_GOLD]
+    return can_pay(pl, NULL, 0, wood, stone, food)
 
 
 cdef inline bint can_pay_tokens(const Player* pl, const int8_t* pay, int times) noexcept nogil:
-    # Tokens of an action location's cost, `times` over (resources may be paid with gold).
-    if pay[G_WORKER] * times > pl.tok[G_WORKER] or pay[G_RAZE] * times > pl.tok[G_RAZE]:
-        return False
-    if pay[G_DEFENCE] * times > pl.tok[G_DEFENCE]:
-        return False
-    cdef Player tmp
-    tmp.tok[G_WOOD] = pl.tok[G_WOOD]
-    tmp.tok[G_STONE] = pl.tok[G_STONE]
-    tmp.tok[G_FOOD] = pl.tok[G_FOOD]
-    tmp.tok[G_GOLD] = pl.tok[G_GOLD] - pay[G_GOLD] * times
-    if tmp.tok[G_GOLD] < 0:
-        return False
-    return can_pay_resources(&tmp, pay[G_WOOD] * times, pay[G_STONE] * times, pay[G_FOOD] * times)
+    return can_pay(pl, pay, times, 0, 0, 0)
 
 
 cdef inline bint common_available(const GameState* s) noexcept nogil:
@@ -68,10 +71,6 @@ cdef inline bint common_available(const GameState* s) noexcept nogil:
 
 cdef inline bint faction_available(const GameState* s, int p) noexcept nogil:
     return s.pl[p].n_fdeck > 0
-
-
-cdef inline bint is_location(const Loc* l) noexcept nogil:
-    return not l.foundation
 
 
 cdef bint loc_razeable_by_opponent(const GameState* s, int owner, const Loc* l) noexcept nogil:
@@ -95,10 +94,6 @@ cdef bint card_razeable_from_hand(const GameState* s, int p, int card) noexcept 
     if not k.can_raze:
         return False
     return k.deck == 0 or (is_own_faction_card(s, p, k) and s.rules.razeable_cards[k.deck - 1])
-
-
-cdef inline int n_active_seats(const GameState* s) noexcept nogil:
-    return s.n_players
 
 
 cdef bint targetable(const GameState* s, int p, int t) noexcept nogil:

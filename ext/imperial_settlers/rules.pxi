@@ -402,7 +402,7 @@ cdef bint act_op_possible(const GameState* s, int p, int slot, const Kind* k, in
     # An activation is offered only when its effect has something to act on.
     cdef int i, q
     cdef const Player* pl = &s.pl[p]
-    if k.act_pay[G_CARD] * times > pl.n_hand - 0:
+    if k.act_pay[G_CARD] * times > pl.n_hand:
         return False
     if k.act_pay_deal * times > pl.n_deal:
         return False
@@ -418,7 +418,7 @@ cdef bint act_op_possible(const GameState* s, int p, int slot, const Kind* k, in
                 return True
         return False
     if k.act_op == AOP_BUILD_FACTION:
-        return settlers_target(s, p, k, -1) >= 0
+        return settlers_target(s, p, k, 0) >= 0
     if k.act_op == AOP_USE_OTHER:
         for i in range(pl.n_loc):
             if use_other_ok(s, p, i, k):
@@ -435,34 +435,19 @@ cdef bint act_op_possible(const GameState* s, int p, int slot, const Kind* k, in
 
 
 cdef int settlers_target(const GameState* s, int p, const Kind* paying, int from_h) noexcept nogil:
-    # First hand index >= from_h of a faction card p can build after paying `paying`'s cost.
-    cdef Player tmp = s.pl[p]
+    # First hand index >= from_h of a faction card p can build (no location discarded) after
+    # paying the activation cost of `paying` (NULL: already paid); -1 if none.
+    cdef const Player* pl = &s.pl[p]
+    cdef const int8_t* pay = paying.act_pay if paying != NULL else NULL
     cdef int h
     cdef const Kind* k
-    if paying != NULL:
-        if not can_pay_tokens(&tmp, paying.act_pay, 1):
-            return -1
-        tmp.tok[G_WORKER] -= paying.act_pay[G_WORKER]
-        tmp.tok[G_RAZE] -= paying.act_pay[G_RAZE]
-        tmp.tok[G_GOLD] -= paying.act_pay[G_GOLD]
-        # resources: as pay_resources would take them
-        _sim_pay(&tmp, paying.act_pay[G_WOOD], paying.act_pay[G_STONE], paying.act_pay[G_FOOD])
-    for h in range(from_h if from_h > 0 else 0, tmp.n_hand):
-        k = kind_of(s, tmp.hand[h])
-        if k.deck != 0 and is_own_faction_card(s, p, k) and can_pay_resources(&tmp, k.cost[0], k.cost[1], k.cost[2]) \
-                and tmp.n_loc < MAX_LOC:
+    if pl.n_loc >= MAX_LOC:
+        return -1
+    for h in range(from_h, pl.n_hand):
+        k = kind_of(s, pl.hand[h])
+        if k.deck != 0 and is_own_faction_card(s, p, k) and can_pay(pl, pay, 1, k.cost[0], k.cost[1], k.cost[2]):
             return h
     return -1
-
-
-cdef inline void _sim_pay(Player* pl, int wood, int stone, int food) noexcept nogil:
-    cdef int need[3]
-    cdef int r, use
-    need[0] = wood; need[1] = stone; need[2] = food
-    for r in range(3):
-        use = need[r] if need[r] < pl.tok[r] else pl.tok[r]
-        pl.tok[r] -= use
-        pl.tok[G_GOLD] -= need[r] - use
 
 
 cdef bint location_target_ok(const GameState* s, int p, int op, int raze_tokens, int t, int slot) noexcept nogil:
@@ -543,24 +528,19 @@ cdef void apply_location_op(GameState* s, int p, int op, int t, int slot) noexce
 
 
 cdef bint use_other_ok(const GameState* s, int p, int slot, const Kind* troupe) noexcept nogil:
-    # Acting Troupe: another action location of p (not a troupe), whose cost p can pay after
-    # the troupe's own cost. It does not count against that location's uses this round.
+    # Acting Troupe: another action location of p (not a troupe), whose cost p can pay on top
+    # of the troupe's own cost. It does not count against that location's uses this round.
     cdef const Loc* l = &s.pl[p].loc[slot]
+    cdef int8_t both[N_GOODS]
+    cdef int g
     if l.foundation:
         return False
     cdef const Kind* k = kind_of(s, l.card)
     if k.type != TY_ACTION or k.act_op == AOP_USE_OTHER:
         return False
-    cdef Player tmp = s.pl[p]
-    if not can_pay_tokens(&tmp, troupe.act_pay, 1):
-        return False
-    tmp.tok[G_WORKER] -= troupe.act_pay[G_WORKER]
-    tmp.tok[G_RAZE] -= troupe.act_pay[G_RAZE]
-    tmp.tok[G_GOLD] -= troupe.act_pay[G_GOLD]
-    _sim_pay(&tmp, troupe.act_pay[G_WOOD], troupe.act_pay[G_STONE], troupe.act_pay[G_FOOD])
-    if not can_pay_tokens(&tmp, k.act_pay, 1):
-        return False
-    return act_op_possible(s, p, slot, k, 1)
+    for g in range(N_GOODS):
+        both[g] = troupe.act_pay[g] + k.act_pay[g]
+    return can_pay_tokens(&s.pl[p], both, 1) and act_op_possible(s, p, slot, k, 1)
 
 
 cdef bint can_activate(const GameState* s, int p, int slot, int times) noexcept nogil:
