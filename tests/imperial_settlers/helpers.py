@@ -34,10 +34,10 @@ def rules(**variants):
     return _RULES[key]
 
 
-def position(factions, seed=1, tokens=None, **variants):
+def position(factions, seed=1, tokens=None, rules_=None, **variants):
     """A game of `factions` with empty hands and supplies (the seats keep their decks);
-    `tokens` go to seat 0."""
-    g = core.Game(rules(**variants), seed, list(factions))
+    `tokens` go to seat 0; `rules_` replaces the shipped rules (e.g. with a user file)."""
+    g = core.Game(rules_ or rules(**variants), seed, list(factions))
     for p in range(len(factions)):
         g.clear_hand(p)
         g.set_tokens(p, **{t: 0 for t in TOKENS}, vp=0)
@@ -75,3 +75,12 @@ def pass_all_but(g, seat):
     for p in range(g.n_players):
         if p != seat:
             g.set_passed(p)
+
+
+def empty_faction_deck(g, seat):
+    """Move seat's whole faction deck to its faction discard pile."""
+    while g.player(seat)["faction_deck"]:
+        zones, _ = g.card_zones()
+        card = next(c for c, z in zones.items() if z == f"faction deck {seat}")
+        g.give_card(seat, g.rules.kind_ids[g.rules.kind_of_card(card)])
+    g.clear_hand(seat)

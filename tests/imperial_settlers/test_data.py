@@ -9,6 +9,7 @@ import pytest
 from simsuite import _imperial_settlers as core
 from simsuite.errors import UserError
 from simsuite.games.imperial_settlers.data import load_data, load_rules, pack
+from tests.imperial_settlers.helpers import position
 
 DECKS = ("common", "barbarians", "romans", "egyptians", "japanese")
 
@@ -96,14 +97,11 @@ def test_user_file_changing_a_cost_changes_the_games(tmp_path):
 
 
 def test_user_file_changes_what_is_legal(tmp_path):
-    from tests.imperial_settlers.helpers import position
     path = write(tmp_path, """
         [card.com012]
         cost = { wood = 3 }
     """)
-    g = core.Game(load_rules(path), 1, ["romans", "barbarians"])
-    g.clear_hand(0)
-    g.set_tokens(0, wood=1, stone=0, food=0, worker=0, gold=0, raze=0, defence=0)
+    g = position(["romans", "barbarians"], tokens={"wood": 1}, rules_=load_rules(path))
     g.give_card(0, "com012")
     g.start_actions(0)
     assert not any(g.option_label(o) == "build Village" for o in g.legal_options())

@@ -2,7 +2,7 @@
 empty deck is rebuilt from its shuffled discards, but faction discards are never reshuffled;
 the supply is unlimited.
 """
-from tests.imperial_settlers.helpers import do, position, tok
+from tests.imperial_settlers.helpers import do, empty_faction_deck, position, tok
 
 
 def test_empty_common_deck_is_rebuilt_from_its_discards():
@@ -26,11 +26,7 @@ def _top_common(g):
 
 def test_faction_discards_are_never_reshuffled():
     g = position(["romans", "barbarians"], tokens={"worker": 2})
-    while g.player(0)["faction_deck"]:
-        zones, _ = g.card_zones()
-        c = next(c for c, z in zones.items() if z == "faction deck 0")
-        g.give_card(0, g.rules.kind_ids[g.rules.kind_of_card(c)])
-    g.clear_hand(0)
+    empty_faction_deck(g, 0)
     g.start_actions(0)
     assert "trade 2 workers for faction card" not in [g.option_label(o) for o in g.legal_options()]
     assert g.player(0)["faction_deck"] == 0 and len(g.player(0)["faction_discard"]) == 30
@@ -38,11 +34,7 @@ def test_faction_discards_are_never_reshuffled():
 
 def test_card_gain_with_an_empty_faction_deck_comes_from_the_common_deck():
     g = position(["romans", "barbarians"], tokens={"worker": 1})
-    while g.player(0)["faction_deck"]:
-        zones, _ = g.card_zones()
-        c = next(c for c, z in zones.items() if z == "faction deck 0")
-        g.give_card(0, g.rules.kind_ids[g.rules.kind_of_card(c)])
-    g.clear_hand(0)
+    empty_faction_deck(g, 0)
     g.add_location(0, "Castle")
     g.start_actions(0)
     do(g, "use Castle")                 # no deck choice to make

@@ -10,7 +10,7 @@ import pytest
 
 from simsuite import _imperial_settlers as core
 from simsuite.games.imperial_settlers.data import load_rules
-from tests.imperial_settlers.helpers import TOKENS, do, labels, tok
+from tests.imperial_settlers.helpers import do, labels, position, tok
 
 COMPLETE = {
     "bar014": "raze_opponent_location", "egy003": "raze_ignoring_guards", "bar016": "take_from_raze_yield",
@@ -33,12 +33,7 @@ def completed(tmp_path_factory):
 
 
 def game(completed, factions, **tokens):
-    g = core.Game(completed, 1, factions)
-    for p in range(len(factions)):
-        g.clear_hand(p)
-        g.set_tokens(p, **{t: 0 for t in TOKENS}, vp=0)
-    g.set_tokens(0, worker=1, **tokens)
-    return g
+    return position(factions, tokens=dict(worker=1, **tokens), rules_=completed)
 
 
 def test_dark_altar_pays_more_for_guarded_locations(completed):
