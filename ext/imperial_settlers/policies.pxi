@@ -14,14 +14,14 @@ cdef int32_t game_choose(int policy_id, const GameState* s, int seat, const int3
     return opts[rng_below(&sp.rng, n)]
 
 
-cdef int64_t play_random_game(GameState* s, const Rules* r, uint64_t seed, int n_players,
-                              const int32_t* factions, int32_t* buf) noexcept nogil:
+cdef int64_t play_random_game(GameState* s, const Rules* r, uint64_t seed, const SetupArgs* args,
+                              int32_t* buf) noexcept nogil:
     # One game between random policies; returns its number of decisions (-1: setup error).
     cdef SeatPolicy sp[MAX_SEATS]
     cdef int p, n
-    if game_setup(s, r, seed, n_players, factions) != SETUP_OK:
+    if game_setup(s, r, seed, args) != SETUP_OK:
         return -1
-    for p in range(n_players):
+    for p in range(args.n_players):
         seat_policy_init(&sp[p], seed, p)
     n = game_advance(s, buf)
     while n > 0:

@@ -176,17 +176,18 @@ cdef class Game:
         free(self.ev)
 
     def __init__(self, SettlersRules rules, uint64_t seed, factions, events=True):
-        cdef int32_t fac[MAX_SEATS]
+        cdef SetupArgs args
         self.rules = rules
         self.seed = seed
         self.log = []
         fl = [_faction_index(f) for f in factions]
         if not 1 <= len(fl) <= MAX_SEATS:
             raise ValueError("1 to 4 factions")
+        args.n_players = len(fl)
         for i, f in enumerate(fl):
-            fac[i] = f
+            args.factions[i] = f
         self.s.events = self.ev if events else NULL
-        err = game_setup(self.s, <const Rules*>rules.r, seed, len(fl), fac)
+        err = game_setup(self.s, <const Rules*>rules.r, seed, &args)
         if err:
             raise ValueError(f"setup: {SETUP_ERRORS.get(err, err)}")
         self._flush()
@@ -499,14 +500,10 @@ cdef class Game:
     def add_location(self, int seat, key, foundation=False, defence=0, samurai=0, used=0):
         """A copy of `key` built in seat's empire (no cost, no effect); returns its slot."""
         cdef Player* pl = &self.s.pl[seat]
-        c = self.take_card(key)
-        i = pl.n_loc
-        pl.loc[i].card = c
-        pl.loc[i].foundation = foundation
+        i = add_loc(self.s, seat, self.take_card(key), foundation)
         pl.loc[i].defence = defence
         pl.loc[i].samurai = samurai
         pl.loc[i].used = used
-        pl.n_loc += 1
         return i
 
     def add_deal(self, int seat, key):
@@ -694,19 +691,20 @@ def play_random_batch(SettlersRules rules, seeds, factions):
     """Random games without Python in the loop; returns (games, decisions, final scores)."""
     cdef GameState* s = <GameState*>calloc(1, sizeof(GameState))   # events NULL: no log
     cdef int32_t buf[MAX_OPTIONS]
-    cdef int32_t fac[MAX_SEATS]
+    cdef SetupArgs args
     cdef int64_t total = 0, d
     cdef uint64_t sd
     fl = [_faction_index(f) for f in factions]
+    args.n_players = len(fl)
     for i, f in enumerate(fl):
-        fac[i] = f
+        args.factions[i] = f
     cdef int n = len(fl)
     scores = []
     try:
         for seed in seeds:
             sd = seed
             with nogil:
-                d = play_random_game(s, <const Rules*>rules.r, sd, n, fac, buf)
+                d = play_random_game(s, <const Rules*>rules.r, sd, &args, buf)
             if d < 0:
                 raise ValueError("setup failed")
             total += d

@@ -88,6 +88,38 @@ cdef int take_from_hand(GameState* s, int p, int h) noexcept nogil:
     return card
 
 
+cdef inline int swap_remove(int16_t* arr, int16_t* n, int i) noexcept nogil:
+    # Remove arr[i] (order not kept: the last card takes its place); returns it.
+    cdef int card = arr[i]
+    n[0] -= 1
+    arr[i] = arr[n[0]]
+    return card
+
+
+cdef int remove_deal(GameState* s, int p, int i) noexcept nogil:
+    # Remove deal i of player p keeping the order of the others; returns its card.
+    cdef Player* pl = &s.pl[p]
+    cdef int card = pl.deal[i]
+    cdef int j
+    for j in range(i, pl.n_deal - 1):
+        pl.deal[j] = pl.deal[j + 1]
+    pl.n_deal -= 1
+    return card
+
+
+cdef int add_loc(GameState* s, int p, int card, int foundation) noexcept nogil:
+    # A new location (or foundation) at the end of p's empire; returns its slot.
+    cdef Player* pl = &s.pl[p]
+    cdef int slot = pl.n_loc
+    pl.loc[slot].card = card
+    pl.loc[slot].foundation = foundation
+    pl.loc[slot].defence = 0
+    pl.loc[slot].samurai = 0
+    pl.loc[slot].used = 0
+    pl.n_loc += 1
+    return slot
+
+
 cdef void draw_to_hand(GameState* s, int p, int source) noexcept nogil:
     # source 0 = common deck, 1 = own faction deck.
     cdef int card = draw_common(s) if source == 0 else draw_faction(s, p)
@@ -291,16 +323,9 @@ cdef bint samurai_spot(const GameState* s, int p, int slot) noexcept nogil:
 cdef void finish_build(GameState* s, int p, int card) noexcept nogil:
     # Pay, place, then the location's production (production type), its build bonus and the
     # "each time you build" features (rulebook "ПОСТРОИТЬ ЛОКАЦИЮ", notes 1-3).
-    cdef Player* pl = &s.pl[p]
     cdef const Kind* k = kind_of(s, card)
-    cdef int slot = pl.n_loc
     pay_resources(s, p, k.cost[0], k.cost[1], k.cost[2])
-    pl.loc[slot].card = card
-    pl.loc[slot].foundation = 0
-    pl.loc[slot].defence = 0
-    pl.loc[slot].samurai = 0
-    pl.loc[slot].used = 0
-    pl.n_loc += 1
+    cdef int slot = add_loc(s, p, card, 0)
     count_played(s, p, card)
     log_event(s, EV_BUILD, p, card, slot, 0)
     if k.type == TY_PRODUCTION:
@@ -368,9 +393,7 @@ cdef void raze_effect(GameState* s, int p, int t, int slot) noexcept nogil:
     log_event(s, EV_RAZE_LOC, p, card, t, 0)
     gain_goods(s, p, kind_of(s, card).raze, 1)
     if s.solo and t == 1:
-        s.n_vloc -= 1
-        s.vloc[slot] = s.vloc[s.n_vloc]
-        discard_card(s, card)
+        discard_card(s, swap_remove(s.vloc, &s.n_vloc, slot))
     elif kind_of(s, card).deck == 0:
         l = &s.pl[t].loc[slot]
         l.foundation = 1
@@ -510,8 +533,7 @@ cdef void apply_location_op(GameState* s, int p, int op, int t, int slot) noexce
         card = target_card(s, t, slot)
         log_event(s, EV_DISCARD_LOC, t, card, 0, 1)
         if s.solo:
-            s.n_vloc -= 1
-            s.vloc[slot] = s.vloc[s.n_vloc]
+            swap_remove(s.vloc, &s.n_vloc, slot)
         else:
             remove_loc(s, t, slot)
         discard_card(s, card)

@@ -238,6 +238,11 @@ ctypedef struct Rules:
     int32_t lookout          # LOOK_*
     int32_t peaceful
 
+ctypedef struct SetupArgs:
+    int32_t n_players          # 1 = solo
+    int32_t factions[MAX_SEATS]
+
+
 ctypedef struct Loc:
     int16_t card
     int8_t foundation      # face down: no type, colour or VP; only discardable for a cost

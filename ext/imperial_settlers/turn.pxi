@@ -10,13 +10,14 @@ cdef enum:  # setup errors
     SETUP_BAD_VARIANT = 4
 
 
-cdef int game_setup(GameState* s, const Rules* r, uint64_t seed, int n_players,
-                    const int32_t* factions) noexcept nogil:
+cdef int game_setup(GameState* s, const Rules* r, uint64_t seed, const SetupArgs* args) noexcept nogil:
     # Rulebook "ПОДГОТОВКА К ИГРЕ" (and the solo changes): shuffled common deck, each
     # faction deck shuffled, a random first player, starting hands of 2 common + 2 faction
     # cards dealt from the first player on; solo: the attack deck shuffled and its top card
     # revealed.
     cdef int p, q, i, j
+    cdef int n_players = args.n_players
+    cdef const int32_t* factions = args.factions
     if n_players < 1 or n_players > MAX_SEATS:
         return SETUP_BAD_PLAYERS
     if r.lookout > LOOK_ADVANCED:
@@ -66,10 +67,7 @@ cdef int game_setup(GameState* s, const Rules* r, uint64_t seed, int n_players,
 # ----------------------------------------------------------------- lookout
 
 cdef void take_from_pack(GameState* s, int p, int i) noexcept nogil:
-    cdef Player* pl = &s.pl[p]
-    cdef int card = pl.pack[i]
-    pl.n_pack -= 1
-    pl.pack[i] = pl.pack[pl.n_pack]
+    cdef int card = swap_remove(s.pl[p].pack, &s.pl[p].n_pack, i)
     to_hand(s, p, card)
     log_event(s, EV_PICK, p, card, 2, 0)
 
@@ -93,9 +91,7 @@ cdef void discard_row(GameState* s) noexcept nogil:
 
 
 cdef void take_from_row(GameState* s, int p, int i) noexcept nogil:
-    cdef int card = s.row[i]
-    s.n_row -= 1
-    s.row[i] = s.row[s.n_row]
+    cdef int card = swap_remove(s.row, &s.n_row, i)
     to_hand(s, p, card)
     log_event(s, EV_PICK, p, card, 0, 0)
 
@@ -122,12 +118,10 @@ cdef int lookout_solo(GameState* s) noexcept nogil:
         return 0 if s.n_row > 0 else -1
     if s.step == 2:
         if s.n_row > 0:
-            i = rng_below(&s.rng, s.n_row)
-            s.vloc[s.n_vloc] = s.row[i]
+            i = swap_remove(s.row, &s.n_row, rng_below(&s.rng, s.n_row))
+            s.vloc[s.n_vloc] = i
             s.n_vloc += 1
-            log_event(s, EV_SOLO_TAKE, 0, s.row[i], 0, 0)
-            s.n_row -= 1
-            s.row[i] = s.row[s.n_row]
+            log_event(s, EV_SOLO_TAKE, 0, i, 0, 0)
         s.step = 3
     if s.step == 3:
         return 0 if s.n_row > 0 else -1
@@ -367,7 +361,7 @@ cdef int task_decision(int kind) noexcept nogil:
 
 cdef void apply_task(GameState* s, int o) noexcept nogil:
     cdef Task t = s.task[s.n_task - 1]
-    cdef int p = t.seat, card, q, r
+    cdef int p = t.seat, card, q
     cdef Player* pl = &s.pl[p]
     cdef const Kind* k
     if t.kind == TK_BUILD_DISCARD:
@@ -401,10 +395,7 @@ cdef void apply_task(GameState* s, int o) noexcept nogil:
         gain_good(s, p, k.deal_good, k.deal_n)
     elif t.kind == TK_PAY_DEAL or t.kind == TK_PAY_CARD:
         if t.kind == TK_PAY_DEAL:
-            card = pl.deal[o]
-            pl.n_deal -= 1
-            for q in range(o, pl.n_deal):
-                pl.deal[q] = pl.deal[q + 1]
+            card = remove_deal(s, p, o)
         else:
             card = take_from_hand(s, p, o)
         discard_card(s, card)
@@ -438,21 +429,13 @@ cdef void apply_task(GameState* s, int o) noexcept nogil:
     elif t.kind == TK_CANCEL_DEAL:
         pop_task(s)
         q = o // MAX_DEALS
-        card = s.pl[q].deal[o % MAX_DEALS]
-        s.pl[q].n_deal -= 1
-        for r in range(o % MAX_DEALS, s.pl[q].n_deal):
-            s.pl[q].deal[r] = s.pl[q].deal[r + 1]
+        card = remove_deal(s, q, o % MAX_DEALS)
         discard_card(s, card)
         log_event(s, EV_CANCEL_DEAL, p, q, card, 0)
     elif t.kind == TK_FOUNDATION:
         pop_task(s)
         card = take_from_hand(s, p, o)
-        pl.loc[pl.n_loc].card = card
-        pl.loc[pl.n_loc].foundation = 1
-        pl.loc[pl.n_loc].defence = 0
-        pl.loc[pl.n_loc].samurai = 0
-        pl.loc[pl.n_loc].used = 0
-        pl.n_loc += 1
+        add_loc(s, p, card, 1)
         log_event(s, EV_FOUNDATION, p, card, 0, 0)
         gain_good(s, p, G_STONE, 1)
 
