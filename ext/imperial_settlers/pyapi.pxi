@@ -326,7 +326,9 @@ cdef class Game:
         if d == D_SOLO_TIE:
             return f"lose {self.card_name(s.pl[0].loc[s.tmp[o]].card)}"
         if d == D_PROD_CHOICE:
-            return f"choice {o}"
+            k = &s.rules.kind[s.task[s.n_task - 1].a]
+            return "take " + " + ".join(f"{k.prod_choice[o][g]} {GOODS[g]}" for g in range(N_GOODS)
+                                        if k.prod_choice[o][g])
         if d == D_TRADE_MORE:
             return "stop trading" if o == 0 else f"2 more workers for {TRADES[o - 1]}"
         if d in (D_DEAL_AGAIN, D_PAY_DEAL):
@@ -430,6 +432,7 @@ cdef class Game:
             view["faction_deck"] = d["faction_deck"]
             if q == seat:
                 view["hand"] = d["hand"]
+                view["draft_pack"] = [s.pl[q].pack[i] for i in range(s.pl[q].n_pack)]
             others.append(view)
         return {
             "seat": seat, "round": s.round, "phase": PHASES[s.phase], "first": s.first,

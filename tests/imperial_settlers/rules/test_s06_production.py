@@ -5,7 +5,7 @@ Board values: reference factions.md (two sources; the Japanese one confirmed by 
 import pytest
 
 from simsuite import _imperial_settlers as core
-from tests.imperial_settlers.helpers import do, position, rules, tok
+from tests.imperial_settlers.helpers import do, labels, position, rules, tok
 
 BOARD = {  # workers, wood, stone, gold, raze, defence
     "barbarians": dict(worker=5, raze=1, defence=1),
@@ -92,7 +92,8 @@ def test_pharaohs_guard_gives_a_raze_token_or_two_vp():
     g.start_production()
     while g.decision_name != "production_choice":
         g.apply(g.legal_options()[0])
-    do(g, "choice 1")
+    assert set(labels(g)) == {"take 1 raze", "take 2 vp"}
+    do(g, "take 2 vp")
     assert (tok(g, 0, "vp"), tok(g, 0, "raze")) == (2, 1)
 
 
