@@ -11,7 +11,8 @@ TYPES = ("production", "feature", "action")
 DECISIONS = ("none", "lookout_pick", "card_source", "action", "build_discard", "repeat_production",
              "pick_1_of_2", "production_choice", "trade_more", "use_other_action", "deal_again",
              "pay_deal", "pay_card", "settlers_build", "steal", "samurai_bonus", "solo_tie",
-             "draft_pick", "target_location", "target_good", "target_deal", "foundation_card")
+             "draft_pick", "target_location", "target_good", "target_deal", "foundation_card",
+             "free_moves")
 PHASES = ("lookout", "production", "action", "cleanup", "attack", "over")
 TRADES = ("wood", "stone", "food", "common card", "faction card")
 LOOKOUTS = {"normal": LOOK_NORMAL, "alternative": LOOK_ALTERNATIVE, "advanced": LOOK_ADVANCED}
@@ -284,7 +285,9 @@ cdef class Game:
             return "draw from the " + ("common deck" if o == 0 else "faction deck")
         if d == D_LOOKOUT_PICK:
             return f"take {self.card_name(s.row[o])}"
-        if d == D_ACTION:
+        if d == D_FREE_MOVES and o == 0:
+            return "end the turn"
+        if d == D_ACTION or d == D_FREE_MOVES:
             if o == OPT_PASS:
                 return "pass"
             if o < OPT_DEAL:

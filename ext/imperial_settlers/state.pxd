@@ -120,7 +120,8 @@ cdef enum:  # Decision kind (what the options of the pending decision mean)
     D_TARGET_GOOD = 19     # a good of the target's raze yield
     D_TARGET_DEAL = 20     # seat * MAX_DEALS + index
     D_FOUNDATION_CARD = 21 # hand index of the card laid as a foundation
-    N_DECISIONS = 22
+    D_FREE_MOVES = 22      # after the turn's action: 0 end the turn, or OPT_DEFENCE / OPT_SAMURAI + slot
+    N_DECISIONS = 23
 
 # Options of D_ACTION, in increasing order (the legal list is written sorted).
 cdef enum:
@@ -304,7 +305,7 @@ ctypedef struct GameState:
     int32_t sub            # lookout: which of the two displays is being picked from
     int32_t actor          # whose turn in the action phase / production
     int32_t prod_cursor    # production: next source of the producing player
-    int32_t turn_done      # the actor's main action is taken; pass the turn once tasks end
+    int32_t turn_done      # 1: the actor's action is taken (free moves may follow); 2: turn over
     int32_t decision
     int32_t decider
     int32_t over

@@ -478,6 +478,14 @@ cdef int action_options(const GameState* s, int p, int32_t* buf) noexcept nogil:
     for c in range(5):
         if can_trade(s, p, c):
             buf[n] = OPT_TRADE + c; n += 1
+    return n + free_move_options(s, p, buf + n)
+
+
+cdef int free_move_options(const GameState* s, int p, int32_t* buf) noexcept nogil:
+    # "В любой момент своего хода": a defence token on one of your common locations; Japanese:
+    # a worker as a samurai on one of your faction locations. Neither is the turn's action.
+    cdef const Player* pl = &s.pl[p]
+    cdef int n = 0, i
     if pl.tok[G_DEFENCE] > 0:
         for i in range(pl.n_loc):
             if not pl.loc[i].foundation and pl.loc[i].defence == 0 and kind_of(s, pl.loc[i].card).deck == 0:
@@ -603,6 +611,14 @@ cdef int game_advance(GameState* s, int32_t* buf) noexcept nogil:
             s.step += 1
             s.prod_cursor = -1
         elif s.phase == PH_ACTION:
+            if s.turn_done == 1 and not s.pl[s.actor].passed:
+                # after the action: free moves, or end the turn
+                n = free_move_options(s, s.actor, buf + 1)
+                if n > 0:
+                    buf[0] = 0
+                    s.decision = D_FREE_MOVES
+                    s.decider = s.actor
+                    return n + 1
             if s.turn_done:
                 s.turn_done = 0
                 s.actor = next_unpassed(s, s.actor)
@@ -668,5 +684,10 @@ cdef void game_apply(GameState* s, int32_t o) noexcept nogil:
         s.step += 1
     elif s.decision == D_ACTION:
         apply_action(s, p, o)
+    elif s.decision == D_FREE_MOVES:
+        if o == 0:
+            s.turn_done = 2
+        else:
+            apply_action(s, p, o)
     else:
         apply_task(s, o)
