@@ -107,6 +107,20 @@ def test_user_file_changes_what_is_legal(tmp_path):
     assert not any(g.option_label(o) == "build Village" for o in g.legal_options())
 
 
+def test_a_new_field_value_replaces_the_old_one_whole(tmp_path):
+    # Quarry costs 1 wood + 1 stone; `cost = { stone = 2 }` makes it 2 stone (no wood).
+    path = write(tmp_path, """
+        [card.com008]
+        cost = { stone = 2 }
+        [solo]
+        attack_cards = { wood = 16 }
+    """)
+    mine = load_data(path)
+    assert mine["card"]["com008"]["cost"] == {"stone": 2}
+    assert mine["solo"]["attack_cards"] == {"wood": 16}
+    assert mine["solo"]["attacks_per_round"] == 2           # the other fields stay
+
+
 def test_user_file_completes_a_provisional_card(tmp_path):
     path = write(tmp_path, """
         [card.bar004]

@@ -3,7 +3,8 @@
 Files in `data/` (TOML): cards.toml ([card.<id>] entries), factions.toml ([faction.<name>]),
 solo.toml ([solo]) and rules.toml ([rules]). A user file may hold any of these sections: an
 entry with a known key is updated field by field, a new key adds a card (it must be
-complete), `present = false` removes one (see datafile.merge_sections). The merged data is
+complete), `present = false` removes one; a field's new value replaces the old one whole
+(`cost = { wood = 3 }` makes the cost 3 wood; see datafile.merge_sections). The merged data is
 checked exactly like the shipped files; a problem is a one-line `UserError` naming the file,
 the entry and the field.
 
@@ -89,7 +90,7 @@ def load_data(user_file: str | Path | None = None) -> dict:
                 origin[f"{section}.{key}"] = name
             origin[section] = name
     if user_file is not None:
-        merge_sections(data, origin, read_toml(user_file), str(user_file), SECTIONS)
+        merge_sections(data, origin, read_toml(user_file), str(user_file), SECTIONS, single=("solo", "rules"))
     return _check(data, origin)
 
 

@@ -130,42 +130,34 @@ def check_entry(where: str, entry: dict, fields: dict[str, Checker], required: I
 
 
 def merge_sections(base: dict[str, dict], origin: dict[str, str], user: dict, user_file: str,
-                   sections: Iterable[str]) -> None:
+                   sections: Iterable[str], single: Iterable[str] = ()) -> None:
     """Merge a user file's sections into `base` (section -> key -> entry) in place.
 
-    An existing entry is updated field by field (nested tables merge); a new key adds an
-    entry (it must then be complete); `present = false` removes the entry. To drop a count
-    from a table of counts, set it to 0. `origin` maps
-    "<section>.<key>" to the file that last set it, for error lines.
+    In a section of entries (`[card.<key>]`), an existing entry is updated field by field (a
+    field's new value replaces the old one whole, tables included), a new key adds an entry
+    (it must then be complete), `present = false` removes the entry. A `single` section
+    (`[solo]`) is one entry: its fields are replaced the same way. `origin` maps
+    "<section>.<key>" (or the single section's name) to the file that last set it.
     """
-    sections = tuple(sections)
+    sections, single = tuple(sections), tuple(single)
     for section, entries in user.items():
         if section == "meta":
             continue
         if section not in sections:
             raise UserError(f"{user_file}: unknown section [{section}]; {suggest(section, sections)}")
         if not isinstance(entries, dict):
-            raise UserError(f"{user_file}: [{section}] must hold tables; write [{section}.<key>]")
+            raise UserError(f"{user_file}: [{section}] must be a table; write [{section}] or [{section}.<key>]")
         target = base.setdefault(section, {})
+        if section in single:
+            target.update(entries)
+            origin[section] = user_file
+            continue
         for key, entry in entries.items():
-            if not isinstance(entry, dict):
-                # a section holding plain fields (one entry of its own, like [solo])
-                target[key] = entry
-                origin[section] = user_file
-                continue
             where = f"{section}.{key}"
+            if not isinstance(entry, dict):
+                raise UserError(f"{user_file}: {where} must be a table of fields; write [{where}]")
             origin[where] = user_file
             if entry.get("present", True) is False:
                 target.pop(key, None)
                 continue
-            target[key] = _merge(target.get(key, {}), entry)
-
-
-def _merge(old: dict, new: dict) -> dict:
-    out = dict(old)
-    for k, v in new.items():
-        if isinstance(v, dict) and isinstance(out.get(k), dict):
-            out[k] = _merge(out[k], v)
-        else:
-            out[k] = v
-    return out
+            target[key] = {**target.get(key, {}), **entry}
