@@ -65,7 +65,7 @@ cdef int collect_targets(GameState* s, int g1, int gk, bint faction_cards) noexc
             continue
         k = kind_of(s, pl.loc[i].card)
         if faction_cards:
-            if k.deck == 0:
+            if k.deck == 0 or not k.can_raze:    # Gate and Shrine cannot be razed
                 continue
         elif k.deck != 0 or not icons_match(k, g1, gk):
             continue

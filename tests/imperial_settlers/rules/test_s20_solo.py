@@ -112,6 +112,16 @@ def test_japanese_vp_pair_attacks_a_faction_location_by_deal_priority():
     assert [l["name"] for l in g.player(0)["locations"]] == ["Farm", "Daimyo's Castle", "Armorer"]
 
 
+def test_japanese_vp_pair_spares_locations_that_cannot_be_razed():
+    # The Shrine (deal: card) would come first, but it cannot be razed ("«Часовню» нельзя разрушить").
+    g = position(["japanese"])
+    g.add_location(0, "Shrine")
+    g.add_location(0, "Farm")
+    g.set_attack_row(["vp"])
+    attack_phase(g, ["vp", "food"])
+    assert [l["name"] for l in g.player(0)["locations"]] == ["Shrine"]
+
+
 def test_vp_pair_for_other_factions_attacks_common_locations():
     g = position(["romans"])
     g.add_location(0, "Legion")
