@@ -34,7 +34,7 @@ cdef int state_problem(const GameState* s) noexcept nogil:
         if not _count(seen, s.tmp, s.n_tmp):
             return BAD_CARD_COUNT
     for i in range(s.n_task):
-        if s.task[i].kind == TK_BUILD_DISCARD:
+        if s.task[i].kind == TK_BUILD_DISCARD or s.task[i].kind == TK_PLACE or s.task[i].kind == TK_DEAL_PAID:
             if seen[s.task[i].a]:
                 return BAD_CARD_COUNT
             seen[s.task[i].a] = 1

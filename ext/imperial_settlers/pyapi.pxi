@@ -12,7 +12,7 @@ DECISIONS = ("none", "lookout_pick", "card_source", "action", "build_discard", "
              "pick_1_of_2", "production_choice", "trade_more", "use_other_action", "deal_again",
              "pay_deal", "pay_card", "settlers_build", "steal", "samurai_bonus", "solo_tie",
              "draft_pick", "target_location", "target_good", "target_deal", "foundation_card",
-             "free_moves")
+             "free_moves", "pay_gold")
 PHASES = ("lookout", "production", "action", "cleanup", "attack", "over")
 TRADES = ("wood", "stone", "food", "common card", "faction card")
 LOOKOUTS = {"normal": LOOK_NORMAL, "alternative": LOOK_ALTERNATIVE, "advanced": LOOK_ADVANCED}
@@ -285,6 +285,11 @@ cdef class Game:
             return "draw from the " + ("common deck" if o == 0 else "faction deck")
         if d == D_LOOKOUT_PICK:
             return f"take {self.card_name(s.row[o])}"
+        if d == D_PAY_GOLD:
+            used = [(o >> (4 * r)) & 15 for r in range(3)]
+            if not any(used):
+                return "pay without gold"
+            return "pay gold for " + ", ".join(f"{n} {GOODS[r]}" for r, n in enumerate(used) if n)
         if d == D_FREE_MOVES and o == 0:
             return "end the turn"
         if d == D_ACTION or d == D_FREE_MOVES:
@@ -360,7 +365,9 @@ cdef class Game:
         if kind == EV_GAIN:
             return f"{who} gains {b} {GOODS[a]}"
         if kind == EV_SPEND:
-            return f"{who} pays {a} wood, {b} stone, {c} food"
+            cost = ", ".join(f"{(a >> (4 * r)) & 15} {GOODS[r]}" for r in range(3) if (a >> (4 * r)) & 15)
+            gold = sum((b >> (4 * r)) & 15 for r in range(3))
+            return f"{who} pays {cost}" + (f" ({gold} of it in gold)" if gold else "")
         if kind == EV_BUILD:
             return f"{who} builds {self.card_name(a)}"
         if kind == EV_DEAL:
@@ -615,8 +622,8 @@ cdef class Game:
             if s.n_task and s.task[s.n_task - 1].kind == TK_PICK_1_OF_2:
                 put(s.tmp[i], "drawn 1 of 2")
         for i in range(s.n_task):
-            if s.task[i].kind == TK_BUILD_DISCARD:
-                put(s.task[i].a, "being built")
+            if s.task[i].kind in (TK_BUILD_DISCARD, TK_PLACE, TK_DEAL_PAID):
+                put(s.task[i].a, "being built or dealt")
         for i in range(s.n_vloc): put(s.vloc[i], "opponent locations")
         for i in range(s.n_trophy): put(s.trophy[i], "trophies")
         for p in range(s.n_players):

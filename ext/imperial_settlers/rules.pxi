@@ -156,27 +156,53 @@ cdef void gain_goods(GameState* s, int p, const int8_t* goods, int times) noexce
             gain_good(s, p, g, goods[g] * times)
 
 
-cdef void pay_resources(GameState* s, int p, int wood, int stone, int food) noexcept nogil:
-    # The player's own resources first, gold for the rest (see STATUS.md: the only choice this
-    # leaves out is paying with gold while holding the resource).
+cdef inline int pack_cost(int wood, int stone, int food) noexcept nogil:
+    return wood + 16 * stone + 256 * food
+
+
+cdef int gold_splits(const Player* pl, int wood, int stone, int food, int32_t* buf) noexcept nogil:
+    # The ways to pay wood/stone/food with the player's resources and gold (gold replaces any
+    # resource: rulebook "ОСНОВНЫЕ ПРАВИЛА"), each as the gold used per resource, packed like
+    # pack_cost; written into buf (if not NULL) in increasing order; returns their number.
+    cdef int lo_w = shortfall(wood, pl.tok[G_WOOD]), lo_s = shortfall(stone, pl.tok[G_STONE])
+    cdef int lo_f = shortfall(food, pl.tok[G_FOOD])
+    cdef int gw, gs, gf, n = 0
+    for gf in range(lo_f, food + 1):
+        for gs in range(lo_s, stone + 1):
+            for gw in range(lo_w, wood + 1):
+                if gw + gs + gf <= pl.tok[G_GOLD]:
+                    if buf != NULL:
+                        buf[n] = pack_cost(gw, gs, gf)
+                    n += 1
+    return n
+
+
+cdef void pay_split(GameState* s, int p, int cost, int gold) noexcept nogil:
+    # Pay the packed cost, using the packed amounts of gold for each resource.
     cdef Player* pl = &s.pl[p]
-    cdef int need[3]
-    cdef int r, use
-    need[0] = wood; need[1] = stone; need[2] = food
+    cdef int r, need, g
     for r in range(3):
-        use = need[r] if need[r] < pl.tok[r] else pl.tok[r]
-        pl.tok[r] -= use
-        pl.tok[G_GOLD] -= need[r] - use
-    log_event(s, EV_SPEND, p, wood, stone, food)
+        need = (cost >> (4 * r)) & 15
+        g = (gold >> (4 * r)) & 15
+        pl.tok[r] -= need - g
+        pl.tok[G_GOLD] -= g
+    log_event(s, EV_SPEND, p, cost, gold, 0)
 
 
-cdef void pay_tokens(GameState* s, int p, const int8_t* pay, int times) noexcept nogil:
+cdef bint pay_or_ask(GameState* s, int p, int wood, int stone, int food, int then, int a, int b) noexcept nogil:
+    # Pay now when there is one way to pay (returns True: the caller goes on); otherwise push
+    # the continuation `then` and the payment decision on top of it (returns False).
+    cdef int cost = pack_cost(wood, stone, food)
     cdef Player* pl = &s.pl[p]
-    pl.tok[G_WORKER] -= pay[G_WORKER] * times
-    pl.tok[G_RAZE] -= pay[G_RAZE] * times
-    pl.tok[G_DEFENCE] -= pay[G_DEFENCE] * times
-    pl.tok[G_GOLD] -= pay[G_GOLD] * times
-    pay_resources(s, p, pay[G_WOOD] * times, pay[G_STONE] * times, pay[G_FOOD] * times)
+    if cost == 0:
+        return True
+    if gold_splits(pl, wood, stone, food, NULL) == 1:
+        pay_split(s, p, cost, pack_cost(shortfall(wood, pl.tok[G_WOOD]), shortfall(stone, pl.tok[G_STONE]),
+                                         shortfall(food, pl.tok[G_FOOD])))
+        return True
+    push_task(s, then, p, a, b)
+    push_task(s, TK_PAY, p, cost, 0)
+    return False
 
 
 cdef void count_played(GameState* s, int p, int card) noexcept nogil:
@@ -321,10 +347,16 @@ cdef bint samurai_spot(const GameState* s, int p, int slot) noexcept nogil:
 
 
 cdef void finish_build(GameState* s, int p, int card) noexcept nogil:
-    # Pay, place, then the location's production (production type), its build bonus and the
+    # Pay (the location discard, if any, is done), then place the location.
+    cdef const Kind* k = kind_of(s, card)
+    if pay_or_ask(s, p, k.cost[0], k.cost[1], k.cost[2], TK_PLACE, card, 0):
+        place_built(s, p, card)
+
+
+cdef void place_built(GameState* s, int p, int card) noexcept nogil:
+    # Place a paid location, then its production (production type), its build bonus and the
     # "each time you build" features (rulebook "ПОСТРОИТЬ ЛОКАЦИЮ", notes 1-3).
     cdef const Kind* k = kind_of(s, card)
-    pay_resources(s, p, k.cost[0], k.cost[1], k.cost[2])
     cdef int slot = add_loc(s, p, card, 0)
     count_played(s, p, card)
     log_event(s, EV_BUILD, p, card, slot, 0)
@@ -356,10 +388,14 @@ cdef bint can_deal(const GameState* s, int p, int card) noexcept nogil:
 
 cdef void make_deal(GameState* s, int p, int h) noexcept nogil:
     # 1 food, the card under the board, its good at once (rulebook "ЗАКЛЮЧИТЬ СДЕЛКУ").
-    cdef Player* pl = &s.pl[p]
     cdef int card = take_from_hand(s, p, h)
+    if pay_or_ask(s, p, 0, 0, s.rules.deal_food, TK_DEAL_PAID, card, 0):
+        deal_paid(s, p, card)
+
+
+cdef void deal_paid(GameState* s, int p, int card) noexcept nogil:
+    cdef Player* pl = &s.pl[p]
     cdef const Kind* k = kind_of(s, card)
-    pay_resources(s, p, 0, 0, s.rules.deal_food)
     pl.deal[pl.n_deal] = card
     pl.n_deal += 1
     count_played(s, p, card)
@@ -579,10 +615,25 @@ cdef bint can_activate(const GameState* s, int p, int slot, int times) noexcept 
     return act_op_possible(s, p, slot, k, times)
 
 
-cdef void run_action_effect(GameState* s, int p, int slot, const Kind* k, int times) noexcept nogil:
-    # Pay the tokens, then either the card/deal payments (tasks, gain after them) or the gain.
+cdef void run_action_effect(GameState* s, int p, int slot, int times) noexcept nogil:
+    # Pay the action's cost: workers, raze tokens and gold it names at once, its resources
+    # (gold may replace them) possibly as a decision; then the effect.
+    cdef const Kind* k = kind_of(s, s.pl[p].loc[slot].card)
+    cdef Player* pl = &s.pl[p]
+    pl.tok[G_WORKER] -= k.act_pay[G_WORKER] * times
+    pl.tok[G_RAZE] -= k.act_pay[G_RAZE] * times
+    pl.tok[G_DEFENCE] -= k.act_pay[G_DEFENCE] * times
+    pl.tok[G_GOLD] -= k.act_pay[G_GOLD] * times
+    if pay_or_ask(s, p, k.act_pay[G_WOOD] * times, k.act_pay[G_STONE] * times, k.act_pay[G_FOOD] * times,
+                  TK_ACT_PAID, slot, times):
+        action_paid(s, p, slot, times)
+
+
+cdef void action_paid(GameState* s, int p, int slot, int times) noexcept nogil:
+    # The effect of a paid activation: card or deal payments (tasks; the gain follows them)
+    # or the gain, then the card's operation.
+    cdef const Kind* k = kind_of(s, s.pl[p].loc[slot].card)
     cdef int i
-    pay_tokens(s, p, k.act_pay, times)
     for i in range(times):
         if k.act_pay[G_CARD]:
             push_task(s, TK_PAY_CARD, p, s.rules.card_kind[s.pl[p].loc[slot].card], k.act_pay[G_CARD])
@@ -609,10 +660,9 @@ cdef void run_action_effect(GameState* s, int p, int slot, const Kind* k, int ti
 
 
 cdef void activate(GameState* s, int p, int slot, int times) noexcept nogil:
-    cdef const Kind* k = kind_of(s, s.pl[p].loc[slot].card)
     s.pl[p].loc[slot].used += times
     log_event(s, EV_ACTIVATE, p, s.pl[p].loc[slot].card, slot, times)
-    run_action_effect(s, p, slot, k, times)
+    run_action_effect(s, p, slot, times)
 
 
 # ----------------------------------------------------------------- trading workers

@@ -121,7 +121,8 @@ cdef enum:  # Decision kind (what the options of the pending decision mean)
     D_TARGET_DEAL = 20     # seat * MAX_DEALS + index
     D_FOUNDATION_CARD = 21 # hand index of the card laid as a foundation
     D_FREE_MOVES = 22      # after the turn's action: 0 end the turn, or OPT_DEFENCE / OPT_SAMURAI + slot
-    N_DECISIONS = 23
+    D_PAY_GOLD = 23        # gold used for wood + 16 * (for stone) + 256 * (for food)
+    N_DECISIONS = 24
 
 # Options of D_ACTION, in increasing order (the legal list is written sorted).
 cdef enum:
@@ -161,6 +162,11 @@ cdef enum:  # Task kinds (the steps of a compound action still to resolve, on a 
     TK_TAKE_GOOD = 15      # a = seat * MAX_LOC + slot of the target
     TK_CANCEL_DEAL = 16
     TK_FOUNDATION = 17
+    TK_PAY = 18            # a = wood + 16 * stone + 256 * food to pay, gold or resources
+    # continuations of a payment (resolved without a decision once the payment is made)
+    TK_PLACE = 19          # a = card being built
+    TK_DEAL_PAID = 20      # a = card being dealt
+    TK_ACT_PAID = 21       # a = slot, b = times
 
 cdef enum:  # Event kinds of the readable log (seat, a, b, c as documented in pyapi.pxi)
     EV_ROUND = 1

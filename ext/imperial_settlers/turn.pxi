@@ -335,7 +335,26 @@ cdef int task_options(GameState* s, const Task* t, int32_t* buf) noexcept nogil:
     elif t.kind == TK_FOUNDATION:
         for i in range(pl.n_hand):
             buf[n] = i; n += 1
+    elif t.kind == TK_PAY:
+        n = gold_splits(pl, t.a & 15, (t.a >> 4) & 15, (t.a >> 8) & 15, buf)
     return n
+
+
+cdef bint run_continuation(GameState* s) noexcept nogil:
+    # A payment's continuation on top of the stack runs without a decision; True if it ran.
+    cdef Task t = s.task[s.n_task - 1]
+    if t.kind == TK_PLACE:
+        pop_task(s)
+        place_built(s, t.seat, t.a)
+    elif t.kind == TK_DEAL_PAID:
+        pop_task(s)
+        deal_paid(s, t.seat, t.a)
+    elif t.kind == TK_ACT_PAID:
+        pop_task(s)
+        action_paid(s, t.seat, t.a, t.b)
+    else:
+        return False
+    return True
 
 
 cdef int task_decision(int kind) noexcept nogil:
@@ -356,6 +375,7 @@ cdef int task_decision(int kind) noexcept nogil:
     if kind == TK_TAKE_GOOD: return D_TARGET_GOOD
     if kind == TK_CANCEL_DEAL: return D_TARGET_DEAL
     if kind == TK_FOUNDATION: return D_FOUNDATION_CARD
+    if kind == TK_PAY: return D_PAY_GOLD
     return D_NONE
 
 
@@ -388,7 +408,7 @@ cdef void apply_task(GameState* s, int o) noexcept nogil:
     elif t.kind == TK_USE_OTHER:
         pop_task(s)
         log_event(s, EV_ACTIVATE, p, pl.loc[o].card, o, 0)
-        run_action_effect(s, p, o, kind_of(s, pl.loc[o].card), 1)
+        run_action_effect(s, p, o, 1)
     elif t.kind == TK_DEAL_AGAIN:
         pop_task(s)
         k = kind_of(s, pl.deal[o])
@@ -432,6 +452,9 @@ cdef void apply_task(GameState* s, int o) noexcept nogil:
         card = remove_deal(s, q, o % MAX_DEALS)
         discard_card(s, card)
         log_event(s, EV_CANCEL_DEAL, p, q, card, 0)
+    elif t.kind == TK_PAY:
+        pop_task(s)
+        pay_split(s, p, t.a, o)
     elif t.kind == TK_FOUNDATION:
         pop_task(s)
         card = take_from_hand(s, p, o)
@@ -563,6 +586,8 @@ cdef int game_advance(GameState* s, int32_t* buf) noexcept nogil:
             buf[1] = 1
             return 2
         if s.n_task > 0:
+            if run_continuation(s):
+                continue
             n = task_options(s, &s.task[s.n_task - 1], buf)
             if n == 0:
                 pop_task(s)

@@ -56,7 +56,7 @@ CARD_FIELDS = {
     "build_bonus": counts(GOODS), "build_bonus_per": _per, "build_op": text(BUILD_OPS),
     "feature": table({"when": text(FEATURE_WHEN), "count": text(COLOURS), "gain": counts(GOODS)},
                      required=("when", "gain")),
-    "action": table({"pay": counts(TOKENS + ("card", "deal"), 9), "gain": counts(GOODS),
+    "action": table({"pay": counts(TOKENS + ("card", "deal"), 7), "gain": counts(GOODS),
                      "uses": integer(1, 2), "op": text(ACTION_OPS)}, required=("pay", "gain", "uses")),
     "source": text(), "confidence": text(CONFIDENCE), "provisional": boolean(), "unknown": text(),
     "disagreement": text(), "note": text(), "present": boolean(),

@@ -40,7 +40,7 @@ def test_common_location_costs_its_resources():
 
 def test_gold_replaces_any_resource_but_not_the_reverse():
     # "ОСНОВНЫЕ ПРАВИЛА": gold pays for any resource. Wood Storage (2 wood + 1 stone) with
-    # 1 wood and 2 gold: the wood is spent first, the gold covers 1 wood + 1 stone.
+    # 1 wood and 2 gold: the only way is the wood and 2 gold (for 1 wood + 1 stone).
     g = position(["romans", "barbarians"], tokens={"wood": 1, "gold": 2})
     g.give_card(0, "Wood Storage")
     g.start_actions(0)
@@ -51,6 +51,32 @@ def test_gold_replaces_any_resource_but_not_the_reverse():
     g.give_card(0, "Monument")
     g.start_actions(0)
     assert "build Monument" not in labels(g)
+
+
+def test_the_player_chooses_whether_gold_replaces_a_resource_held():
+    # Gold "можно заменить 1 любой ресурс": with 2 wood, 1 stone and 2 gold, Wood Storage
+    # (2 wood + 1 stone) may be paid in 5 ways: gold for 0-2 wood and 0-1 stone, 2 gold at most.
+    g = position(["romans", "barbarians"], tokens={"wood": 2, "stone": 1, "gold": 2})
+    g.give_card(0, "Wood Storage")
+    g.start_actions(0)
+    do(g, "build Wood Storage")
+    assert g.decision_name == "pay_gold"
+    assert set(labels(g)) == {"pay without gold", "pay gold for 1 wood", "pay gold for 2 wood",
+                              "pay gold for 1 stone", "pay gold for 1 wood, 1 stone"}
+    do(g, "pay gold for 1 stone")
+    t = tok(g, 0)
+    assert (t["wood"], t["stone"], t["gold"]) == (0, 1, 1)
+    assert loc_names(g, 0) == ["Wood Storage"]
+
+
+def test_japanese_may_pay_a_deal_with_gold_and_keep_their_food():
+    # The Japanese keep food through cleanup: paying the deal's food with gold is a real choice.
+    g = position(["japanese", "romans"], tokens={"food": 1, "gold": 1})
+    g.give_card(0, "Farm")
+    g.start_actions(0)
+    do(g, "deal with Farm")
+    do(g, "pay gold for 1 food")
+    assert (tok(g, 0, "food"), tok(g, 0, "gold"), tok(g, 0, "worker")) == (1, 0, 1)
 
 
 def test_faction_card_needs_a_location_to_discard():

@@ -15,6 +15,7 @@ def test_each_time_you_build_counts_the_feature_itself():
     do(g, "build Carpenter's Workshop")
     assert (tok(g, 0, "gold"), tok(g, 0, "vp")) == (1, 1)
     do(g, "build New Forest")
+    do(g, "pay without gold")                   # the wood, not the gold just gained
     assert (tok(g, 0, "gold"), tok(g, 0, "vp")) == (2, 2)
 
 
