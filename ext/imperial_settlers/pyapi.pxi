@@ -396,6 +396,8 @@ cdef class Game:
             return f"the virtual opponent takes {self.card_name(a)}"
         if kind == EV_ATTACK:
             return f"attack card revealed: {GOODS[a]}"
+        if kind == EV_ATTACK_MISS:
+            return "the attack finds no location to raze"
         if kind == EV_TROPHY:
             return f"{self.card_name(a)} goes to the virtual opponent's trophies"
         if kind == EV_STEAL:

@@ -193,6 +193,7 @@ cdef enum:  # Event kinds of the readable log (seat, a, b, c as documented in py
     EV_END = 22
     EV_CANCEL_DEAL = 23
     EV_FOUNDATION = 24
+    EV_ATTACK_MISS = 25
 
 ctypedef struct Kind:
     int8_t deck            # 0 common, 1 + faction

@@ -661,9 +661,9 @@ cdef int game_advance(GameState* s, int32_t* buf) noexcept nogil:
                 cleanup(s)
             if s.solo:
                 s.phase = PH_ATTACK
+                log_event(s, EV_PHASE, -1, PH_ATTACK, s.round, 0)
                 opponent_locations_to_trophies(s)
                 s.attacks_left = s.rules.attacks_per_round
-                log_event(s, EV_PHASE, -1, PH_ATTACK, s.round, 0)
             else:
                 end_round(s)
         elif s.phase == PH_ATTACK:
@@ -673,7 +673,9 @@ cdef int game_advance(GameState* s, int32_t* buf) noexcept nogil:
             s.attacks_left -= 1
             reveal_attack(s)
             n = find_attack(s)
-            if n > 0:
+            if n == 0:
+                log_event(s, EV_ATTACK_MISS, 0, 0, 0, 0)
+            else:
                 if s.n_tmp == 1:
                     attack_raze(s, s.tmp[0], n)
                     s.n_tmp = 0
