@@ -445,6 +445,7 @@ cdef class Game:
             if q == seat:
                 view["hand"] = d["hand"]
                 view["draft_pack"] = [s.pl[q].pack[i] for i in range(s.pl[q].n_pack)]
+                view["deals"] = d["deals"]
             others.append(view)
         return {
             "seat": seat, "round": s.round, "phase": PHASES[s.phase], "first": s.first,

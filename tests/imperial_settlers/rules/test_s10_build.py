@@ -23,6 +23,8 @@ def test_worked_example_guard_tower():
     assert (t["wood"], t["raze"], t["worker"]) == (0, 1, 1)
     assert "Mill" in [g.card_name(c) for c in range(g.rules.n_cards)
                       if g.card_zones()[0].get(c) == "common discard"]
+    assert g.events()[-5:] == ["seat 0 discards Mill to build", "seat 0 pays 2 wood",
+                               "seat 0 builds Guard Tower", "seat 0 gains 1 worker", "seat 0 gains 1 raze"]
 
 
 def test_common_location_costs_its_resources():
