@@ -12,7 +12,7 @@ DECISIONS = ("none", "lookout_pick", "card_source", "action", "build_discard", "
              "pick_1_of_2", "production_choice", "trade_more", "use_other_action", "deal_again",
              "pay_deal", "pay_card", "settlers_build", "steal", "samurai_bonus", "solo_tie",
              "draft_pick", "target_location", "target_good", "target_deal", "foundation_card",
-             "free_moves", "pay_gold")
+             "free_moves", "pay_gold", "build_deal")
 PHASES = ("lookout", "production", "action", "cleanup", "attack", "over")
 TRADES = ("wood", "stone", "food", "common card", "faction card")
 LOOKOUTS = {"normal": LOOK_NORMAL, "alternative": LOOK_ALTERNATIVE, "advanced": LOOK_ADVANCED}
@@ -339,7 +339,7 @@ cdef class Game:
                                         if k.prod_choice[o][g])
         if d == D_TRADE_MORE:
             return "stop trading" if o == 0 else f"2 more workers for {TRADES[o - 1]}"
-        if d in (D_DEAL_AGAIN, D_PAY_DEAL):
+        if d in (D_DEAL_AGAIN, D_PAY_DEAL, D_BUILD_DEAL):
             return f"deal {self.card_name(s.pl[p].deal[o])}"
         if d in (D_PAY_CARD, D_SETTLERS):
             return f"{self.card_name(s.pl[p].hand[o])} (hand {o})"

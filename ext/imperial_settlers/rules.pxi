@@ -490,6 +490,8 @@ cdef bint act_op_possible(const GameState* s, int p, int slot, const Kind* k, in
         return False
     if k.act_op == AOP_FOUNDATION_FROM_HAND:
         return pl.n_hand > k.act_pay[G_CARD] * times and pl.n_loc < MAX_LOC
+    if k.act_op == AOP_BUILD_FROM_DEALS:
+        return buildable_deal(s, p, k, 0) >= 0
     return n_location_targets(s, p, k.act_op, pl.tok[G_RAZE] - k.act_pay[G_RAZE] * times, NULL) > 0
 
 
@@ -506,6 +508,22 @@ cdef int settlers_target(const GameState* s, int p, const Kind* paying, int from
         k = kind_of(s, pl.hand[h])
         if k.deck != 0 and is_own_faction_card(s, p, k) and can_pay(pl, pay, 1, k.cost[0], k.cost[1], k.cost[2]):
             return h
+    return -1
+
+
+cdef int buildable_deal(const GameState* s, int p, const Kind* paying, int from_i) noexcept nogil:
+    # First deal index >= from_i that p can build (its cost, no location discarded: the seed's
+    # Negotiator) after paying `paying`'s activation cost (NULL: already paid); -1 if none.
+    cdef const Player* pl = &s.pl[p]
+    cdef const int8_t* pay = paying.act_pay if paying != NULL else NULL
+    cdef const Kind* k
+    cdef int i
+    if pl.n_loc >= MAX_LOC:
+        return -1
+    for i in range(from_i, pl.n_deal):
+        k = kind_of(s, pl.deal[i])
+        if can_pay(pl, pay, 1, k.cost[0], k.cost[1], k.cost[2]):
+            return i
     return -1
 
 
@@ -655,6 +673,8 @@ cdef void action_paid(GameState* s, int p, int slot, int times) noexcept nogil:
             push_task(s, TK_CANCEL_DEAL, p, 0, 0)
         elif k.act_op == AOP_FOUNDATION_FROM_HAND:
             push_task(s, TK_FOUNDATION, p, 0, 0)
+        elif k.act_op == AOP_BUILD_FROM_DEALS:
+            push_task(s, TK_BUILD_DEAL, p, 0, 0)
         elif k.act_op >= AOP_RAZE_OPPONENT:
             push_task(s, TK_TARGET_LOC, p, k.act_op, 0)
 

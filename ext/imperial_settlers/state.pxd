@@ -83,6 +83,7 @@ cdef enum:  # ActionOp
     AOP_REMOVE_OPPONENT = 10   # discard an opponent's common location (not a raze)
     AOP_CANCEL_DEAL = 11       # discard a deal of an opponent
     AOP_FOUNDATION_FROM_HAND = 12  # a card from hand into your empire as a foundation, 1 stone
+    AOP_BUILD_FROM_DEALS = 13  # build one of your deals (its cost, no location discarded)
 
 cdef enum:  # Lookout variant
     LOOK_NORMAL = 0
@@ -122,7 +123,8 @@ cdef enum:  # Decision kind (what the options of the pending decision mean)
     D_FOUNDATION_CARD = 21 # hand index of the card laid as a foundation
     D_FREE_MOVES = 22      # after the turn's action: 0 end the turn, or OPT_DEFENCE / OPT_SAMURAI + slot
     D_PAY_GOLD = 23        # gold used for wood + 16 * (for stone) + 256 * (for food)
-    N_DECISIONS = 24
+    D_BUILD_DEAL = 24      # index of the deal built
+    N_DECISIONS = 25
 
 # Options of D_ACTION, in increasing order (the legal list is written sorted).
 cdef enum:
@@ -167,6 +169,7 @@ cdef enum:  # Task kinds (the steps of a compound action still to resolve, on a 
     TK_PLACE = 19          # a = card being built
     TK_DEAL_PAID = 20      # a = card being dealt
     TK_ACT_PAID = 21       # a = slot, b = times
+    TK_BUILD_DEAL = 22     # choose one of your deals to build
 
 cdef enum:  # Event kinds of the readable log (seat, a, b, c as documented in pyapi.pxi)
     EV_ROUND = 1

@@ -337,6 +337,11 @@ cdef int task_options(GameState* s, const Task* t, int32_t* buf) noexcept nogil:
             buf[n] = i; n += 1
     elif t.kind == TK_PAY:
         n = gold_splits(pl, t.a & 15, (t.a >> 4) & 15, (t.a >> 8) & 15, buf)
+    elif t.kind == TK_BUILD_DEAL:
+        i = buildable_deal(s, p, NULL, 0)
+        while i >= 0:
+            buf[n] = i; n += 1
+            i = buildable_deal(s, p, NULL, i + 1)
     return n
 
 
@@ -376,6 +381,7 @@ cdef int task_decision(int kind) noexcept nogil:
     if kind == TK_CANCEL_DEAL: return D_TARGET_DEAL
     if kind == TK_FOUNDATION: return D_FOUNDATION_CARD
     if kind == TK_PAY: return D_PAY_GOLD
+    if kind == TK_BUILD_DEAL: return D_BUILD_DEAL
     return D_NONE
 
 
@@ -455,6 +461,9 @@ cdef void apply_task(GameState* s, int o) noexcept nogil:
     elif t.kind == TK_PAY:
         pop_task(s)
         pay_split(s, p, t.a, o)
+    elif t.kind == TK_BUILD_DEAL:
+        pop_task(s)
+        finish_build(s, p, remove_deal(s, p, o))
     elif t.kind == TK_FOUNDATION:
         pop_task(s)
         card = take_from_hand(s, p, o)

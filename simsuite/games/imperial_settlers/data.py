@@ -39,7 +39,8 @@ FEATURE_WHEN = {"build": 1, "raze": 2, "opponent_trades": 3}
 ACTION_OPS = {"build_faction_location": 1, "use_other_action": 2, "deal_good_again": 3,
               "repeat_production": 4, "steal_resource": 5, "raze_opponent_location": 6,
               "raze_ignoring_guards": 7, "take_from_raze_yield": 8, "raze_own_location": 9,
-              "remove_opponent_location": 10, "cancel_opponent_deal": 11, "foundation_from_hand": 12}
+              "remove_opponent_location": 10, "cancel_opponent_deal": 11, "foundation_from_hand": 12,
+              "build_from_deals": 13}
 COUNTED = COLOURS + ("samurai",)
 SAMURAI = len(COLOURS)          # CNT_SAMURAI in the core
 MAX_CARDS, MAX_KINDS, MAX_COMMON, MAX_FDECK = 320, 192, 200, 64

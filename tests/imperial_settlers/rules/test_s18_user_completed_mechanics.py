@@ -1,6 +1,6 @@
 """Rulebook 002 "ПОЯСНЕНИЯ К КАРТОЧКАМ": the mechanics the seed describes for faction cards
 whose costs no source prints (Dark Altar, Chariot Builder, Gang, Rabble, Engineers/Garrison,
-Robbers, Sanctuary). The shipped entries stay provisional; these tests complete them in a
+Robbers, Sanctuary, Negotiator). The shipped entries stay provisional; these tests complete them in a
 user file with an assumed cost (1 worker) and check each mechanic as the seed states it.
 """
 import random
@@ -15,7 +15,7 @@ from tests.imperial_settlers.helpers import do, labels, position, tok
 COMPLETE = {
     "bar014": "raze_opponent_location", "egy003": "raze_ignoring_guards", "bar016": "take_from_raze_yield",
     "bar018": "raze_own_location", "rom008": "remove_opponent_location", "bar030": "cancel_opponent_deal",
-    "egy014": "foundation_from_hand",
+    "egy014": "foundation_from_hand", "jap019": "build_from_deals",
 }
 
 
@@ -126,6 +126,22 @@ def test_sanctuary_lays_a_card_as_a_foundation_for_a_stone(completed):
     do(g, "Village as a foundation")
     assert tok(g, 0, "stone") == 1 and g.player(0)["locations"][1]["foundation"]
     assert g.player(0)["hand"] == []
+
+
+def test_negotiator_builds_a_deal_without_discarding_a_location(completed):
+    # "«Посредник»... берёте одну из своих сделок ... и строите её как локацию, как обычно
+    # выплачивая стоимость ... требуется сбросить другую локацию, вы её не сбрасываете."
+    g = game(completed, ["japanese", "romans"], wood=1)
+    g.add_location(0, "Negotiator")
+    g.add_deal(0, "Geisha House")             # 1 wood + discard a location
+    g.add_deal(0, "Daimyo's Castle")          # 2 stone + discard: not affordable
+    g.start_actions(0)
+    do(g, "use Negotiator")
+    assert set(labels(g)) == {"deal Geisha House"}
+    do(g, "deal Geisha House")
+    assert [l["name"] for l in g.player(0)["locations"]] == ["Negotiator", "Geisha House"]
+    assert [g.card_name(c) for c in g.player(0)["deals"]] == ["Daimyo's Castle"]
+    assert tok(g, 0, "wood") == 0 and tok(g, 0, "worker") == 1      # Geisha House: 1 pink -> 1 worker
 
 
 def test_passed_players_are_not_targets(completed):
