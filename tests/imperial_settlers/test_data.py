@@ -183,3 +183,8 @@ def test_malformed_user_file_gets_a_one_line_error(tmp_path, body, words):
 def test_missing_user_file(tmp_path):
     with pytest.raises(UserError, match="no such data file"):
         load_data(tmp_path / "nope.toml")
+
+
+def test_unknown_variant_is_a_user_error():
+    with pytest.raises(UserError, match="did you mean 'advanced'"):
+        load_rules(lookout="advanced_")

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from simsuite.errors import UserError
 from simsuite.games.imperial_settlers.datafile import (
-    boolean, check_entry, counts, integer, list_of, merge_sections, read_toml, table, text,
+    boolean, check_entry, counts, integer, list_of, merge_sections, read_toml, suggest, table, text,
 )
 
 DATA_DIR = Path(__file__).with_name("data")
@@ -239,7 +239,15 @@ def pack(data: dict) -> dict:
     }
 
 
+LOOKOUTS = ("normal", "alternative", "advanced")
+
+
 def load_rules(user_file: str | Path | None = None, lookout: str = "normal", peaceful: bool = False):
-    """The compiled core's rules for this data (and user file) and these variant switches."""
+    """The compiled core's rules for this data (and user file) and these variant switches:
+    `lookout` "normal", "alternative" (draft) or "advanced"; `peaceful` the peaceful variant."""
     from simsuite import _imperial_settlers as core
+    if lookout not in LOOKOUTS:
+        raise UserError(f"lookout variant {lookout!r} is unknown; {suggest(lookout, LOOKOUTS)}")
+    if not isinstance(peaceful, bool):
+        raise UserError(f"peaceful must be true or false, not {peaceful!r}; write true or false")
     return core.SettlersRules(pack(load_data(user_file)), lookout=lookout, peaceful=peaceful)
