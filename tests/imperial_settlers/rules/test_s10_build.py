@@ -147,3 +147,19 @@ def test_build_takes_the_turn():
     g.start_actions(0)
     do(g, "build Village")
     assert g.current_player == 1
+
+
+def test_farmers_at_work_repeats_a_production_location_when_built():
+    # "Построив локацию с производством, вы сразу же получаете то, что она производит":
+    # Farmers At Work (3 wood) makes the Old Forest produce 2 wood, and its build bonus is a card.
+    g = position(["romans", "barbarians"], tokens={"wood": 3})
+    g.add_location(0, "Old Forest")
+    g.give_card(0, "Farmers At Work")
+    g.start_actions(0)
+    do(g, "build Farmers At Work")
+    while g.decision_name != "repeat_production":
+        do(g, "draw from the common deck")
+    do(g, "Old Forest (slot 0)")
+    while g.decision_name == "card_source":
+        do(g, "draw from the common deck")
+    assert tok(g, 0, "wood") == 2 and len(g.player(0)["hand"]) == 1

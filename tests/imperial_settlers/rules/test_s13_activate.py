@@ -153,3 +153,18 @@ def test_action_needs_its_goods():
     g.add_location(0, "Mason's Guild")
     g.start_actions(0)
     assert "use Mason's Guild" not in labels(g)
+
+
+def test_twice_card_once_now_and_once_on_a_later_turn():
+    # "либо активирует действие локации только 1 раз (и может активировать действие еще 1 раз
+    # в последующих ходах этого раунда)".
+    g = position(["romans", "barbarians"], tokens={"worker": 2})
+    g.add_location(0, "Gold Mine")               # up to 2x: 1 worker -> 1 gold
+    g.start_actions(0)
+    do(g, "use Gold Mine")
+    g.apply(0)                                   # seat 1 passes
+    assert g.current_player == 0
+    assert "use Gold Mine" in labels(g) and "use Gold Mine twice" not in labels(g)
+    do(g, "use Gold Mine")
+    assert (tok(g, 0, "gold"), tok(g, 0, "worker")) == (2, 0)
+    assert "use Gold Mine" not in labels(g)
