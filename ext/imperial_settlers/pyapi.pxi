@@ -1,0 +1,731 @@
+# A thin, temporary Python API over the core (phase 2 replaces its generic parts with the
+# shared templates of ext/common): Rules (packed data), Game (step by step play, position
+# editing for rule tests, invariants) and random_playout / play_random_batch.
+
+GOODS = ("wood", "stone", "food", "worker", "gold", "raze", "defence", "vp", "card",
+         "common_card", "faction_card")
+TOKENS = GOODS[:N_TOKENS]
+FACTIONS = ("barbarians", "romans", "egyptians", "japanese")
+COLOURS = ("black", "purple", "blue", "brown", "gold", "red", "pink", "grey")
+TYPES = ("production", "feature", "action")
+DECISIONS = ("none", "lookout_pick", "card_source", "action", "build_discard", "repeat_production",
+             "pick_1_of_2", "production_choice", "trade_more", "use_other_action", "deal_again",
+             "pay_deal", "pay_card", "settlers_build", "steal", "samurai_bonus", "solo_tie",
+             "draft_pick", "target_location", "target_good", "target_deal", "foundation_card",
+             "free_moves", "pay_gold", "build_deal")
+PHASES = ("lookout", "production", "action", "cleanup", "attack", "over")
+TRADES = ("wood", "stone", "food", "common card", "faction card")
+LOOKOUTS = {"normal": LOOK_NORMAL, "alternative": LOOK_ALTERNATIVE, "advanced": LOOK_ADVANCED}
+SETUP_ERRORS = {SETUP_BAD_PLAYERS: "1 to 4 players", SETUP_BAD_FACTION: "unknown faction",
+                SETUP_SAME_FACTION: "each faction at most once",
+                SETUP_BAD_VARIANT: "unknown lookout variant"}
+
+_KIND_ARRAYS = ("cost", "raze", "raze_icons", "prod", "bonus", "feat_gain", "act_pay", "act_gain")
+
+
+cdef class SettlersRules:
+    """The packed, read-only card data and rule switches one scenario plays with."""
+    cdef Rules* r
+    cdef public object names       # kind index -> card name
+    cdef public object kind_ids    # kind index -> data entry key (e.g. "com008")
+    cdef public object achievement # [(min score, title)], ascending
+
+    def __cinit__(self):
+        self.r = <Rules*>calloc(1, sizeof(Rules))
+
+    def __dealloc__(self):
+        free(self.r)
+
+    def __init__(self, packed, lookout="normal", peaceful=False):
+        cdef int i, j, g
+        cdef Kind* k
+        kinds = packed["kinds"]
+        if len(kinds) > MAX_KINDS or len(packed["card_kind"]) > MAX_CARDS:
+            raise ValueError("too many cards for the compiled core")
+        if lookout not in LOOKOUTS:
+            raise ValueError(f"lookout must be one of {', '.join(LOOKOUTS)}")
+        self.r.n_kinds = len(kinds)
+        self.names = [kd["name"] for kd in kinds]
+        self.kind_ids = [kd["key"] for kd in kinds]
+        for i, kd in enumerate(kinds):
+            k = &self.r.kind[i]
+            for field in ("deck", "type", "colours", "cost_location", "can_raze", "n_raze_icons",
+                          "deal_good", "deal_n", "vp", "prod_per_count", "prod_per_good",
+                          "prod_per_max", "prod_op", "bonus_per_count", "bonus_per_good",
+                          "bonus_per_max", "build_op", "feat_when", "feat_count", "act_pay_deal",
+                          "act_uses", "act_op", "provisional"):
+                _set_kind_scalar(k, field, int(kd[field]))
+            for field in _KIND_ARRAYS:
+                vals = kd[field]
+                for j in range(len(vals)):
+                    _set_kind_array(k, field, j, int(vals[j]))
+            for j in range(2):
+                for g in range(N_GOODS):
+                    k.prod_choice[j][g] = kd["prod_choice"][j][g]
+        self.r.n_cards = len(packed["card_kind"])
+        for i, v in enumerate(packed["card_kind"]):
+            self.r.card_kind[i] = v
+        for d, cards in enumerate(packed["deck_cards"]):
+            self.r.deck_size[d] = len(cards)
+            for i, c in enumerate(cards):
+                self.r.deck_cards[d][i] = c
+        for f in range(N_FACTIONS):
+            for g in range(N_TOKENS):
+                self.r.board[f][g] = packed["board"][f][g]
+            self.r.keeps[f] = packed["keeps"][f]
+            self.r.razeable_cards[f] = packed["razeable_cards"][f]
+            self.r.samurai[f] = packed["samurai"][f]
+        self.r.n_attack = len(packed["attack_goods"])
+        for i, g in enumerate(packed["attack_goods"]):
+            self.r.attack_good[i] = g
+        self.r.attack_provisional = packed["attack_provisional"]
+        self.r.attacks_per_round = packed["attacks_per_round"]
+        c = packed["rules"]
+        self.r.rounds = c["rounds"]
+        self.r.start_common = c["start_common_cards"]
+        self.r.start_faction = c["start_faction_cards"]
+        self.r.deal_food = c["deal_food"]
+        self.r.raze_hand = c["raze_hand_tokens"]
+        self.r.raze_loc = c["raze_location_tokens"]
+        self.r.trade_workers = c["trade_workers"]
+        self.r.foundation_wood = c["foundation_wood"]
+        self.r.lookout = LOOKOUTS[lookout]
+        self.r.peaceful = bool(peaceful)
+        self.achievement = list(packed["achievement"])
+
+    def kind_index(self, key):
+        """Kind index of a data entry key ("com008") or a card name ("Quarry")."""
+        if key in self.kind_ids:
+            return self.kind_ids.index(key)
+        if key in self.names:
+            return self.names.index(key)
+        raise KeyError(key)
+
+    def kind_of_card(self, int card):
+        return self.r.card_kind[card]
+
+    @property
+    def n_cards(self):
+        return self.r.n_cards
+
+
+cdef void _set_kind_scalar(Kind* k, str field, int v):
+    if field == "deck": k.deck = v
+    elif field == "type": k.type = v
+    elif field == "colours": k.colours = v
+    elif field == "cost_location": k.cost_location = v
+    elif field == "can_raze": k.can_raze = v
+    elif field == "n_raze_icons": k.n_raze_icons = v
+    elif field == "deal_good": k.deal_good = v
+    elif field == "deal_n": k.deal_n = v
+    elif field == "vp": k.vp = v
+    elif field == "prod_per_count": k.prod_per_count = v
+    elif field == "prod_per_good": k.prod_per_good = v
+    elif field == "prod_per_max": k.prod_per_max = v
+    elif field == "prod_op": k.prod_op = v
+    elif field == "bonus_per_count": k.bonus_per_count = v
+    elif field == "bonus_per_good": k.bonus_per_good = v
+    elif field == "bonus_per_max": k.bonus_per_max = v
+    elif field == "build_op": k.build_op = v
+    elif field == "feat_when": k.feat_when = v
+    elif field == "feat_count": k.feat_count = v
+    elif field == "act_pay_deal": k.act_pay_deal = v
+    elif field == "act_uses": k.act_uses = v
+    elif field == "act_op": k.act_op = v
+    elif field == "provisional": k.provisional = v
+    else:
+        raise KeyError(field)
+
+
+cdef void _set_kind_array(Kind* k, str field, int j, int v):
+    if field == "cost": k.cost[j] = v
+    elif field == "raze": k.raze[j] = v
+    elif field == "raze_icons": k.raze_icons[j] = v
+    elif field == "prod": k.prod[j] = v
+    elif field == "bonus": k.bonus[j] = v
+    elif field == "feat_gain": k.feat_gain[j] = v
+    elif field == "act_pay": k.act_pay[j] = v
+    elif field == "act_gain": k.act_gain[j] = v
+    else:
+        raise KeyError(field)
+
+
+def _faction_index(f):
+    if isinstance(f, str):
+        if f not in FACTIONS:
+            raise ValueError(f"unknown faction {f!r}; valid: {', '.join(FACTIONS)}")
+        return FACTIONS.index(f)
+    return int(f)
+
+
+cdef class Game:
+    """One game, played step by step: the core's decisions, options and log from Python."""
+    cdef GameState* s
+    cdef EventBuf* ev
+    cdef public SettlersRules rules
+    cdef int32_t buf[MAX_OPTIONS]
+    cdef int n_opts
+    cdef public uint64_t seed
+    cdef public list log
+
+    def __cinit__(self):
+        self.s = <GameState*>calloc(1, sizeof(GameState))
+        self.ev = <EventBuf*>calloc(1, sizeof(EventBuf))
+
+    def __dealloc__(self):
+        free(self.s)
+        free(self.ev)
+
+    def __init__(self, SettlersRules rules, uint64_t seed, factions, events=True):
+        cdef SetupArgs args
+        self.rules = rules
+        self.seed = seed
+        self.log = []
+        fl = [_faction_index(f) for f in factions]
+        if not 1 <= len(fl) <= MAX_SEATS:
+            raise ValueError("1 to 4 factions")
+        args.n_players = len(fl)
+        for i, f in enumerate(fl):
+            args.factions[i] = f
+        self.s.events = self.ev if events else NULL
+        err = game_setup(self.s, <const Rules*>rules.r, seed, &args)
+        if err:
+            raise ValueError(f"setup: {SETUP_ERRORS.get(err, err)}")
+        self._flush()
+        self._advance()
+
+    # ---------------------------------------------------------------- stepping
+    cdef _advance(self):
+        self.n_opts = game_advance(self.s, self.buf)
+        self._flush()
+
+    cdef _flush(self):
+        cdef int i
+        if self.s.events == NULL:
+            return
+        for i in range(self.ev.n):
+            e = self.ev.ev[i]
+            self.log.append((e.kind, e.seat, e.a, e.b, e.c))
+        self.ev.n = 0
+
+    def legal_options(self):
+        return [self.buf[i] for i in range(self.n_opts)]
+
+    def apply(self, int option):
+        if self.s.over:
+            raise ValueError("the game is over")
+        if option not in self.legal_options():
+            raise ValueError(f"option {option} is not legal for {self.decision_name}")
+        game_apply(self.s, option)
+        self._advance()
+
+    def clone(self):
+        cdef Game g = Game.__new__(Game)
+        memcpy(g.s, self.s, sizeof(GameState))
+        g.s.events = g.ev if self.s.events != NULL else NULL
+        g.rules = self.rules
+        g.seed = self.seed
+        g.log = list(self.log)
+        memcpy(g.buf, self.buf, sizeof(self.buf))
+        g.n_opts = self.n_opts
+        return g
+
+    def state_bytes(self):
+        """The raw state (without the pointers), for comparing positions."""
+        cdef GameState copy
+        memcpy(&copy, self.s, sizeof(GameState))
+        copy.rules = NULL
+        copy.events = NULL
+        return (<char*>&copy)[:sizeof(GameState)]
+
+    @property
+    def current_player(self):
+        return self.s.decider
+
+    @property
+    def decision(self):
+        return self.s.decision
+
+    @property
+    def decision_name(self):
+        return DECISIONS[self.s.decision]
+
+    @property
+    def round(self):
+        return self.s.round
+
+    @property
+    def phase(self):
+        return PHASES[self.s.phase]
+
+    @property
+    def first_player(self):
+        return self.s.first
+
+    @property
+    def n_players(self):
+        return self.s.n_players
+
+    @property
+    def n_decisions(self):
+        return self.s.n_decisions
+
+    def is_over(self):
+        return bool(self.s.over)
+
+    # ---------------------------------------------------------------- labels and log
+    def card_name(self, int card):
+        return self.rules.names[self.rules.r.card_kind[card]]
+
+    def option_label(self, int o):
+        s = self.s
+        p = s.decider
+        d = s.decision
+        if d == D_CARD_SOURCE:
+            return "draw from the " + ("common deck" if o == 0 else "faction deck")
+        if d == D_LOOKOUT_PICK:
+            return f"take {self.card_name(s.row[o])}"
+        if d == D_PAY_GOLD:
+            used = [(o >> (4 * r)) & 15 for r in range(3)]
+            if not any(used):
+                return "pay without gold"
+            return "pay gold for " + ", ".join(f"{n} {GOODS[r]}" for r, n in enumerate(used) if n)
+        if d == D_FREE_MOVES and o == 0:
+            return "end the turn"
+        if d == D_ACTION or d == D_FREE_MOVES:
+            if o == OPT_PASS:
+                return "pass"
+            if o < OPT_DEAL:
+                return f"build {self.card_name(s.pl[p].hand[o - OPT_BUILD])}"
+            if o < OPT_RAZE_HAND:
+                return f"deal with {self.card_name(s.pl[p].hand[o - OPT_DEAL])}"
+            if o < OPT_RAZE_LOC:
+                return f"raze {self.card_name(s.pl[p].hand[o - OPT_RAZE_HAND])} from hand"
+            if o < OPT_ACT:
+                t, i = divmod(o - OPT_RAZE_LOC, MAX_LOC)
+                card = s.vloc[i] if s.solo else s.pl[t].loc[i].card
+                return f"raze {self.card_name(card)} of seat {t}"
+            if o < OPT_TRADE:
+                i, c = divmod(o - OPT_ACT, 2)
+                return f"use {self.card_name(s.pl[p].loc[i].card)}" + (" twice" if c else "")
+            if o < OPT_DEFENCE:
+                return f"trade 2 workers for {TRADES[o - OPT_TRADE]}"
+            if o < OPT_SAMURAI:
+                return f"defence token on {self.card_name(s.pl[p].loc[o - OPT_DEFENCE].card)}"
+            return f"samurai on {self.card_name(s.pl[p].loc[o - OPT_SAMURAI].card)}"
+        if d in (D_BUILD_DISCARD, D_REPEAT_PROD, D_USE_OTHER, D_SAMURAI_BONUS):
+            l = s.pl[p].loc[o]
+            return ("foundation" if l.foundation else self.card_name(l.card)) + f" (slot {o})"
+        if d == D_TARGET_LOC:
+            t, i = divmod(o, MAX_LOC)
+            card = s.vloc[i] if (s.solo and t == 1) else s.pl[t].loc[i].card
+            return f"{self.card_name(card)} of seat {t}"
+        if d == D_TARGET_GOOD:
+            return f"take 1 {GOODS[o]}"
+        if d == D_TARGET_DEAL:
+            t, i = divmod(o, MAX_DEALS)
+            return f"deal {self.card_name(s.pl[t].deal[i])} of seat {t}"
+        if d == D_FOUNDATION_CARD:
+            return f"{self.card_name(s.pl[p].hand[o])} as a foundation"
+        if d == D_DRAFT_PICK:
+            return f"keep {self.card_name(s.pl[p].pack[o])}"
+        if d in (D_PICK_1_OF_2,):
+            return f"keep {self.card_name(s.tmp[o])}"
+        if d == D_SOLO_TIE:
+            return f"lose {self.card_name(s.pl[0].loc[s.tmp[o]].card)}"
+        if d == D_PROD_CHOICE:
+            k = &s.rules.kind[s.task[s.n_task - 1].a]
+            return "take " + " + ".join(f"{k.prod_choice[o][g]} {GOODS[g]}" for g in range(N_GOODS)
+                                        if k.prod_choice[o][g])
+        if d == D_TRADE_MORE:
+            return "stop trading" if o == 0 else f"2 more workers for {TRADES[o - 1]}"
+        if d in (D_DEAL_AGAIN, D_PAY_DEAL, D_BUILD_DEAL):
+            return f"deal {self.card_name(s.pl[p].deal[o])}"
+        if d in (D_PAY_CARD, D_SETTLERS):
+            return f"{self.card_name(s.pl[p].hand[o])} (hand {o})"
+        if d == D_STEAL:
+            return f"take 1 {GOODS[o % 3]} from seat {o // 3}"
+        return str(o)
+
+    def events(self):
+        """The readable log so far, one line per event."""
+        return [self._event_text(e) for e in self.log]
+
+    def _event_text(self, e):
+        kind, seat, a, b, c = e
+        who = f"seat {seat}"
+        if kind == EV_ROUND:
+            return f"round {a} (first player: seat {seat})"
+        if kind == EV_PHASE:
+            return f"{PHASES[a]} phase"
+        if kind == EV_DRAW:
+            return f"{who} draws {self.card_name(a)} ({'faction' if b else 'common'} deck)"
+        if kind == EV_PICK:
+            return f"{who} takes {self.card_name(a)}"
+        if kind == EV_GAIN:
+            return f"{who} gains {b} {GOODS[a]}"
+        if kind == EV_SPEND:
+            cost = ", ".join(f"{(a >> (4 * r)) & 15} {GOODS[r]}" for r in range(3) if (a >> (4 * r)) & 15)
+            gold = sum((b >> (4 * r)) & 15 for r in range(3))
+            return f"{who} pays {cost}" + (f" ({gold} of it in gold)" if gold else "")
+        if kind == EV_BUILD:
+            return f"{who} builds {self.card_name(a)}"
+        if kind == EV_DEAL:
+            return f"{who} makes a deal with {self.card_name(a)}"
+        if kind == EV_RAZE_HAND:
+            return f"{who} razes {self.card_name(a)} from hand"
+        if kind == EV_RAZE_LOC:
+            return f"{who} razes {self.card_name(a)} of seat {b}"
+        if kind == EV_ACTIVATE:
+            return f"{who} uses {self.card_name(a)}" + (f" x{c}" if c > 1 else "")
+        if kind == EV_TRADE:
+            return f"{who} trades 2 workers for {TRADES[a]}"
+        if kind == EV_DEFENCE:
+            return f"{who} puts a defence token on {self.card_name(b)}"
+        if kind == EV_SAMURAI:
+            return f"{who} puts a samurai on {self.card_name(b)}"
+        if kind == EV_PASS:
+            return f"{who} passes"
+        if kind == EV_DISCARD_LOC:
+            if c:
+                return f"{self.card_name(a)} of seat {seat} is removed"
+            return f"{who} discards {'a foundation' if b else self.card_name(a)} to build"
+        if kind == EV_CLEANUP:
+            return f"{who} keeps {b} {GOODS[a]}" if a >= 0 else f"{who} cleans up"
+        if kind == EV_SOLO_TAKE:
+            return f"the virtual opponent takes {self.card_name(a)}"
+        if kind == EV_ATTACK:
+            return f"attack card revealed: {GOODS[a]}"
+        if kind == EV_ATTACK_MISS:
+            return "the attack finds no location to raze"
+        if kind == EV_TROPHY:
+            return f"{self.card_name(a)} goes to the virtual opponent's trophies"
+        if kind == EV_STEAL:
+            return f"{who} takes 1 {GOODS[b]} from seat {a}"
+        if kind == EV_END:
+            return "game over"
+        if kind == EV_CANCEL_DEAL:
+            return f"{who} cancels the deal {self.card_name(b)} of seat {a}"
+        if kind == EV_FOUNDATION:
+            return f"{who} lays {self.card_name(a)} as a foundation"
+        return str(e)
+
+    # ---------------------------------------------------------------- views
+    def player(self, int seat):
+        """Everything about one seat (full information: for tests and debugging)."""
+        cdef Player* pl = &self.s.pl[seat]
+        return {
+            "faction": FACTIONS[pl.faction],
+            "tokens": {TOKENS[g]: pl.tok[g] for g in range(N_TOKENS)},
+            "vp": pl.vp,
+            "hand": [pl.hand[i] for i in range(pl.n_hand)],
+            "locations": [dict(card=pl.loc[i].card, name=self.card_name(pl.loc[i].card),
+                               foundation=bool(pl.loc[i].foundation), defence=pl.loc[i].defence,
+                               samurai=pl.loc[i].samurai, used=pl.loc[i].used)
+                          for i in range(pl.n_loc)],
+            "deals": [pl.deal[i] for i in range(pl.n_deal)],
+            "faction_deck": pl.n_fdeck,
+            "faction_discard": [pl.fdisc[i] for i in range(pl.n_fdisc)],
+            "passed": bool(pl.passed),
+            "played": pl.played,
+            "played_provisional": pl.played_prov,
+        }
+
+    def observation(self, int seat):
+        """What `seat` may see: own hand; the public empires, deals' goods and supplies;
+        only the number of cards in the other hands and in the decks."""
+        cdef GameState* s = self.s
+        others = []
+        for q in range(s.n_players):
+            d = self.player(q)
+            view = {k: d[k] for k in ("faction", "tokens", "vp", "locations", "passed")}
+            view["deal_goods"] = [GOODS[kind_of(s, c).deal_good] for c in d["deals"]]
+            view["hand_size"] = len(d["hand"])
+            view["faction_deck"] = d["faction_deck"]
+            if q == seat:
+                view["hand"] = d["hand"]
+                view["draft_pack"] = [s.pl[q].pack[i] for i in range(s.pl[q].n_pack)]
+                view["deals"] = d["deals"]
+            others.append(view)
+        return {
+            "seat": seat, "round": s.round, "phase": PHASES[s.phase], "first": s.first,
+            "players": others, "common_deck": s.n_cdeck, "common_discard": s.n_cdisc,
+            "display": [s.row[i] for i in range(s.n_row)],
+            "solo_opponent_locations": [s.vloc[i] for i in range(s.n_vloc)],
+            "trophies": s.n_trophy,
+            "attack_row": [GOODS[s.rules.attack_good[s.arow[i]]] for i in range(s.n_arow)],
+            "decision": DECISIONS[s.decision] if s.decider == seat else None,
+        }
+
+    def result(self):
+        """Per seat: score and its components, rank (1 = best; equal after every tie-breaker
+        = shared), tie-breaker values; for solo also the win, trophies and title."""
+        cdef GameState* s = self.s
+        seats = []
+        for p in range(s.n_players):
+            seats.append({
+                "seat": p, "faction": FACTIONS[s.pl[p].faction],
+                "score": final_score(s, p), "track_vp": s.pl[p].vp,
+                "location_vp": location_vp(s, p),
+                "common_locations": common_locations(s, p),
+                "faction_locations": faction_locations(s, p),
+                "tie_goods": tie_goods(s, p), "tie_hand": s.pl[p].n_hand,
+                "played": s.pl[p].played, "played_provisional": s.pl[p].played_prov,
+            })
+        key = lambda d: (d["score"], d["tie_goods"], d["tie_hand"])
+        for d in seats:
+            d["rank"] = 1 + sum(1 for e in seats if key(e) > key(d))
+            d["winner"] = d["rank"] == 1
+        out = {"over": bool(s.over), "rounds": s.round, "seats": seats,
+               "provisional_share": provisional_share(seats)}
+        if s.solo:
+            won = bool(solo_won(s))
+            out["solo_won"] = won
+            out["trophies"] = s.n_trophy
+            out["title"] = achievement_title(self.rules.achievement, seats[0]["score"]) if won else None
+            out["attack_cards_provisional"] = bool(s.rules.attack_provisional)
+            seats[0]["winner"] = won
+        return out
+
+    # ---------------------------------------------------------------- position editing (tests)
+    def take_card(self, key):
+        """Remove one physical card of entry `key` from wherever it waits (decks, discards,
+        display) and return its id, so an edited position keeps every card exactly once."""
+        cdef GameState* s = self.s
+        kind = self.rules.kind_index(key)
+        c = _take_of_kind(s.cdeck, &s.n_cdeck, s.rules, kind)
+        if c < 0:
+            c = _take_of_kind(s.cdisc, &s.n_cdisc, s.rules, kind)
+        if c < 0:
+            c = _take_of_kind(s.row, &s.n_row, s.rules, kind)
+        for p in range(s.n_players):
+            if c < 0:
+                c = _take_of_kind(s.pl[p].fdeck, &s.pl[p].n_fdeck, s.rules, kind)
+            if c < 0:
+                c = _take_of_kind(s.pl[p].fdisc, &s.pl[p].n_fdisc, s.rules, kind)
+        if c >= 0:
+            return c
+        raise KeyError(f"no free copy of {key}")
+
+    def give_card(self, int seat, key):
+        """A copy of `key` into seat's hand; returns its hand index."""
+        c = self.take_card(key)
+        to_hand(self.s, seat, c)
+        return self.s.pl[seat].n_hand - 1
+
+    def add_location(self, int seat, key, foundation=False, defence=0, samurai=0, used=0):
+        """A copy of `key` built in seat's empire (no cost, no effect); returns its slot."""
+        cdef Player* pl = &self.s.pl[seat]
+        i = add_loc(self.s, seat, self.take_card(key), foundation)
+        pl.loc[i].defence = defence
+        pl.loc[i].samurai = samurai
+        pl.loc[i].used = used
+        return i
+
+    def add_deal(self, int seat, key):
+        cdef Player* pl = &self.s.pl[seat]
+        pl.deal[pl.n_deal] = self.take_card(key)
+        pl.n_deal += 1
+
+    def clear_hand(self, int seat):
+        """Seat's hand back to the bottom of the decks it came from (kept out of play)."""
+        cdef Player* pl = &self.s.pl[seat]
+        for i in range(pl.n_hand):
+            discard_card(self.s, pl.hand[i])
+        pl.n_hand = 0
+
+    def set_tokens(self, int seat, **goods):
+        for name, v in goods.items():
+            if name == "vp":
+                self.s.pl[seat].vp = v
+            else:
+                self.s.pl[seat].tok[TOKENS.index(name)] = v
+
+    def set_passed(self, int seat, passed=True):
+        self.s.pl[seat].passed = passed
+
+    def set_round(self, int rnd):
+        self.s.round = rnd
+
+    def set_attack_row(self, goods):
+        """Solo: the revealed attack cards, newest first (goods by name)."""
+        cdef GameState* s = self.s
+        s.n_arow = 0
+        for g in goods:
+            gi = GOODS.index(g)
+            for i in range(s.rules.n_attack):
+                if s.rules.attack_good[i] == gi and i not in [s.arow[j] for j in range(s.n_arow)]:
+                    s.arow[s.n_arow] = i
+                    s.n_arow += 1
+                    break
+            else:
+                raise KeyError(f"no attack card {g} left")
+
+    def stack_attack_deck(self, goods):
+        """Solo: put attack cards showing `goods` on top of the attack deck, goods[0] on top."""
+        cdef GameState* s = self.s
+        deck = [s.adeck[i] for i in range(s.n_adeck)]          # top = last
+        picked = []
+        for g in goods:
+            gi = GOODS.index(g)
+            hit = next((c for c in reversed(deck) if s.rules.attack_good[c] == gi), None)
+            if hit is None:
+                raise KeyError(f"no attack card {g} in the deck")
+            deck.remove(hit)
+            picked.append(hit)
+        for i, c in enumerate(deck + picked[::-1]):
+            s.adeck[i] = c
+
+    def start_actions(self, int actor):
+        """Jump to the action phase with `actor` to move (tasks cleared)."""
+        self.s.n_task = 0
+        self.s.phase = PH_ACTION
+        self.s.actor = actor
+        self.s.turn_done = 0
+        self._advance()
+
+    def start_production(self):
+        """Jump to the start of the production phase of this round."""
+        self.s.n_task = 0
+        self.s.phase = PH_PRODUCTION
+        self.s.step = 0
+        self.s.prod_cursor = -1
+        self._advance()
+
+    def start_cleanup(self):
+        for p in range(self.s.n_players):
+            self.s.pl[p].passed = 1
+        self.s.n_task = 0
+        self.s.phase = PH_CLEANUP
+        self._advance()
+
+    def refresh(self):
+        self._advance()
+
+    def attack_targets(self):
+        """Solo: the (row index, slots) the next attack would pick with the current row."""
+        k = find_attack(self.s)
+        return k, [self.s.tmp[i] for i in range(self.s.n_tmp)]
+
+    # ---------------------------------------------------------------- invariants
+    def card_zones(self):
+        """Where every physical card is: {card id: zone name} (each card exactly once)."""
+        cdef GameState* s = self.s
+        seen = {}
+        problems = []
+
+        def put(c, zone):
+            if c in seen:
+                problems.append(f"card {c} in {seen[c]} and {zone}")
+            seen[c] = zone
+        for i in range(s.n_cdeck): put(s.cdeck[i], "common deck")
+        for i in range(s.n_cdisc): put(s.cdisc[i], "common discard")
+        for i in range(s.n_row): put(s.row[i], "display")
+        for i in range(s.n_tmp):
+            if s.n_task and s.task[s.n_task - 1].kind == TK_PICK_1_OF_2:
+                put(s.tmp[i], "drawn 1 of 2")
+        for i in range(s.n_task):
+            if s.task[i].kind in (TK_BUILD_DISCARD, TK_PLACE, TK_DEAL_PAID):
+                put(s.task[i].a, "being built or dealt")
+        for i in range(s.n_vloc): put(s.vloc[i], "opponent locations")
+        for i in range(s.n_trophy): put(s.trophy[i], "trophies")
+        for p in range(s.n_players):
+            pl = &s.pl[p]
+            for i in range(pl.n_fdeck): put(pl.fdeck[i], f"faction deck {p}")
+            for i in range(pl.n_fdisc): put(pl.fdisc[i], f"faction discard {p}")
+            for i in range(pl.n_hand): put(pl.hand[i], f"hand {p}")
+            for i in range(pl.n_loc): put(pl.loc[i].card, f"empire {p}")
+            for i in range(pl.n_deal): put(pl.deal[i], f"deals {p}")
+            for i in range(pl.n_pack): put(pl.pack[i], f"draft pack {p}")
+        return seen, problems
+
+    def check_invariants(self):
+        """A list of broken invariants (empty when the position is sound): every card in
+        exactly one place, no negative token, samurai and defence tokens where they may
+        stand, uses within the card's limit, the round in range, an option to move."""
+        code = state_problem(self.s)
+        problems = []
+        if code:
+            problems.append(INVARIANTS[code])
+            if code == BAD_CARD_COUNT:
+                problems.extend(self.card_zones()[1])
+        if not self.s.over and self.n_opts == 0:
+            problems.append("no legal option for the player to move")
+        return problems
+
+
+INVARIANTS = {BAD_CARD_COUNT: "a card is missing or in two places", BAD_NEGATIVE: "a negative token count",
+              BAD_SAMURAI: "a samurai on a common location or a foundation",
+              BAD_DEFENCE: "a defence token on a faction location or a foundation",
+              BAD_USES: "a location used more often than its card allows", BAD_ROUND: "round out of range"}
+
+
+cdef int _take_of_kind(int16_t* arr, int16_t* n, const Rules* r, int kind):
+    # Remove (keeping order) the first card of `kind` from arr[:n]; -1 if none.
+    cdef int i, j, c
+    for i in range(n[0]):
+        if r.card_kind[arr[i]] == kind:
+            c = arr[i]
+            for j in range(i, n[0] - 1):
+                arr[j] = arr[j + 1]
+            n[0] -= 1
+            return c
+    return -1
+
+
+def provisional_share(seats):
+    played = sum(d["played"] for d in seats)
+    return sum(d["played_provisional"] for d in seats) / played if played else 0.0
+
+
+def achievement_title(table, score):
+    title = None
+    for lo, name in table:
+        if score >= lo:
+            title = name
+    return title
+
+
+def random_playout(SettlersRules rules, uint64_t seed, factions, events=False):
+    """One game between random policies (seat s draws from derive_seed(seed, 1 + s)); returns
+    the finished Game and the options chosen, for replays."""
+    g = Game(rules, seed, factions, events=events)
+    cdef SeatPolicy sp[MAX_SEATS]
+    for p in range(g.n_players):
+        seat_policy_init(&sp[p], seed, p)
+    chosen = []
+    while not g.is_over():
+        p = g.current_player
+        o = game_choose(0, g.s, p, g.buf, g.n_opts, &sp[p], NULL)
+        chosen.append(o)
+        game_apply(g.s, o)
+        g._advance()
+    return g, chosen
+
+
+def play_random_batch(SettlersRules rules, seeds, factions):
+    """Random games without Python in the loop; returns (games, decisions, final scores)."""
+    cdef GameState* s = <GameState*>calloc(1, sizeof(GameState))   # events NULL: no log
+    cdef int32_t buf[MAX_OPTIONS]
+    cdef SetupArgs args
+    cdef int64_t total = 0, d
+    cdef uint64_t sd
+    fl = [_faction_index(f) for f in factions]
+    args.n_players = len(fl)
+    for i, f in enumerate(fl):
+        args.factions[i] = f
+    cdef int n = len(fl)
+    scores = []
+    try:
+        for seed in seeds:
+            sd = seed
+            with nogil:
+                d = play_random_game(s, <const Rules*>rules.r, sd, &args, buf)
+            if d < 0:
+                raise ValueError("setup failed")
+            total += d
+            scores.append([final_score(s, p) for p in range(n)])
+    finally:
+        free(s)
+    return len(scores), total, scores
+
