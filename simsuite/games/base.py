@@ -101,6 +101,11 @@ class GameSpec(ABC):
         """This game's `simsuite bench` workloads (simsuite.bench.Workload)."""
         return []
 
+    # variants the conformance suite (tests/conformance) plays: (id, scenario table), and the
+    # rules options it adds when seats play at random (e.g. a turn cap, so games stay short)
+    conformance_cases: tuple[tuple[str, dict], ...] = ()
+    conformance_random_rules: dict = {}
+
 
 def cyclic_deal(game_indices: np.ndarray, sizes: Sequence[int], n_players: int) -> list[np.ndarray]:
     """Deal items of several kinds (e.g. factions and mats) to players, cycling by game index.

@@ -27,19 +27,31 @@ from simsuite.scenario import load_scenario
 
 SOURCE = Path("conformance")
 
-# (id, game, scenario table of one variant)
-CASES = [
-    ("dice-3p", "dice", {"players": 3}),
-    ("scythe-2p", "scythe", {"players": 2, "policy": "economy"}),
-    ("scythe-4p", "scythe", {"players": 4, "policy": ["economy", "aggressor", "random", "diplomat"],
-                             "rules": {"turn_cap": 120}}),
-    ("scythe-solo", "scythe", {"policy": "economy", "automa": {"difficulty": "all"}}),
-]
+
+
+def _cases():
+    """(id, game, scenario table) of every variant each registered game names in its spec's
+    `conformance_cases`: a new game joins the suite by declaring them, not by editing this file."""
+    from simsuite.games import game_packages, get_game
+
+    out = []
+    for game in sorted({m.GAME for m in game_packages().values()}):
+        try:
+            spec = get_game(game)
+        except Exception as err:          # a game that cannot load fails here, by name
+            out.append((f"{game}-load", game, {"__error__": str(err)}))
+            continue
+        out += [(f"{game}-{cid}", game, table) for cid, table in spec.conformance_cases]
+    return out
+
+
+CASES = _cases()
 IDS = [c[0] for c in CASES]
-GAMES = {"dice": 6, "scythe": 2}   # stepped games per case (each step is checked from Python)
+GAMES = {"dice": 6}   # stepped games per case (each step is checked from Python); others 2
 
 
 def _config(game: str, table: dict):
+    assert "__error__" not in table, table.get("__error__")
     spec = get_game(game)
     return spec, spec.validate(dict(table), SOURCE)
 
@@ -47,6 +59,19 @@ def _config(game: str, table: dict):
 def _needs_core(game: str) -> None:
     if game != "dice":
         pytest.importorskip(f"simsuite._{game}", reason=f"the compiled {game} core is not built")
+
+
+def test_every_game_declares_conformance_cases():
+    from simsuite.games import game_packages
+
+    games = {m.GAME for m in game_packages().values()}
+    assert {c[1] for c in CASES} == games
+
+
+def _random_rules(game: str, table: dict) -> dict:
+    """The case's table with the rules options its game asks for when seats play at random."""
+    extra = get_game(game).conformance_random_rules
+    return {**table, "rules": {**table.get("rules", {}), **extra}} if extra else table
 
 
 def _random_walk(game, rng: random.Random, check_clone_every: int = 1):
@@ -71,9 +96,8 @@ def _random_walk(game, rng: random.Random, check_clone_every: int = 1):
 @pytest.mark.parametrize("case_id,game,table", CASES, ids=IDS)
 def test_every_step_keeps_invariants_and_copies_independent(case_id, game, table):
     _needs_core(game)
-    spec, config = _config(game, {**table, "rules": {**table.get("rules", {}),
-                                                     **({"turn_cap": 80} if game == "scythe" else {})}})
-    for k in range(GAMES[game]):
+    spec, config = _config(game, _random_rules(game, table))
+    for k in range(GAMES.get(game, 2)):
         g = spec.new_game(config, int(derive_seeds(101, np.array([k]))[0]), log=False)
         _random_walk(g, random.Random(k), check_clone_every=1 if game == "dice" else 7)
 
@@ -82,7 +106,7 @@ def test_every_step_keeps_invariants_and_copies_independent(case_id, game, table
 def test_replay_from_seed_and_decisions_is_identical(case_id, game, table):
     _needs_core(game)
     spec, config = _config(game, table)
-    for k in range(GAMES[game]):
+    for k in range(GAMES.get(game, 2)):
         seed = int(derive_seeds(202, np.array([k]))[0])
         played = play_game(spec, config, seed)
         again = spec.new_game(config, seed)
@@ -103,7 +127,7 @@ def test_a_view_hides_what_its_seat_may_not_see(case_id, game, table):
         pytest.skip(f"the {game} core offers no redeal_hidden yet")
     changed = 0
     rng = random.Random(3)
-    for k in range(GAMES[game]):
+    for k in range(GAMES.get(game, 2)):
         g = spec.new_game(config, int(derive_seeds(303, np.array([k]))[0]), log=False)
         step = 0
         while not g.is_over:
@@ -174,10 +198,8 @@ def test_the_batch_plays_the_games_the_stepped_game_plays(case_id, game, table, 
 @pytest.mark.parametrize("case_id,game,table", CASES, ids=IDS)
 def test_a_python_policy_drawing_like_random_gives_the_same_games(case_id, game, table, tmp_path):
     _needs_core(game)
-    plain = {**table, "policy": "random"}
-    python = {**table, "policy": "conformance_policies:DrawsLikeRandom"}
-    if game == "scythe" and "automa" not in table:
-        plain["rules"] = python["rules"] = {"turn_cap": 60}   # random games run to the cap
+    plain = {**_random_rules(game, table), "policy": "random"}
+    python = {**plain, "policy": "conformance_policies:DrawsLikeRandom"}
     a = _batch(tmp_path, "compiled", game, plain, games=4, shard=2)
     b = _batch(tmp_path, "python", game, python, games=4, shard=2, jobs=2)
     keep = [c for c in a.columns if c not in ("policy", "policy_id", "scenario", "scenario_hash")]

@@ -76,6 +76,13 @@ class ScytheSpec(GameSpec):
     name = "scythe"
     scenario_keys = ("players", "factions", "mats", "rotate", "policy", "rules", "automa")
     schema = SCHEMA
+    conformance_cases = (
+        ("2p", {"players": 2, "policy": "economy"}),
+        ("4p", {"players": 4, "policy": ["economy", "aggressor", "random", "diplomat"],
+                "rules": {"turn_cap": 120}}),
+        ("solo", {"policy": "economy", "automa": {"difficulty": "all"}}),
+    )
+    conformance_random_rules = {"turn_cap": 60}   # random seats rarely reach a sixth star
     # ~2-4 s of work per shard at the core's target speed (>= 500 four-player games/s/core)
     default_shard_size = 2000
 

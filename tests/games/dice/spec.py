@@ -40,6 +40,7 @@ class DiceGame(GameSpec):
     scenario_keys = ("players", "policy", "rules")
     schema = GameSchema("dice", (Column("lead", pa.int16(), "own position minus the best other seat's"),))
     default_shard_size = 50
+    conformance_cases = (("3p", {"players": 3}),)
 
     def validate(self, scenario: dict, source: Path) -> DiceConfig:
         check = Checker(source)
