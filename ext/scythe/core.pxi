@@ -21,22 +21,7 @@ cdef enum EventKind:
     EV_RECRUIT_BONUS = 16  # seat gained its recruit ongoing bonus of BottomAction a (amount b)
 
 
-cdef inline void emit(GameState* g, int kind, int seat, int a, int b, int c, int d,
-                      int flag) noexcept nogil:
-    cdef EventBuf* e = g.events
-    if e == NULL:
-        return
-    if e.n >= MAX_EVENTS:
-        e.dropped += 1
-        return
-    e.ev[e.n].kind = kind
-    e.ev[e.n].seat = seat
-    e.ev[e.n].flag = flag
-    e.ev[e.n].a = a
-    e.ev[e.n].b = b
-    e.ev[e.n].c = c
-    e.ev[e.n].d = d
-    e.n += 1
+# emit(g, kind, seat, a, b, c, d, flag) records one of these (ext/common/emit.pxi).
 
 
 # ---------------------------------------------------------------- tracks
