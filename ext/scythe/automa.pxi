@@ -1,3 +1,5 @@
+# Layer: rules. Uses: state, queries and the other files of the rules layer.
+#
 # The Scythe Automa: the solo opponent's whole procedure (rulebook seed 003, digest
 # rules/scythe-automa.md; card data in automa_state.pxd, packed from data/automa.toml).
 #

@@ -1,3 +1,5 @@
+# Layer: rules. Uses: state, queries and the other files of the rules layer.
+#
 # Combat (Rulebook "БІЙ", digest §13; abilities §11.3, Dominate §12).
 #
 # A combat is fought on every cell where, after a Move action, the active

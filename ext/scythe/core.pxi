@@ -1,3 +1,5 @@
+# Layer: rules. Uses: state, queries.
+#
 # Small shared pieces of the rules: the readable-log sink, tracks, combat
 # cards, abilities, presence on cells, stars and the end of the game.
 

@@ -1,3 +1,5 @@
+# Layer: queries. Uses: state.
+#
 # Board queries: who is where, who controls what (Rulebook 000 §4.2, §20).
 #
 # Included by scythe.pyx after `from scythe.state cimport *`. Pure C-level

@@ -10,7 +10,7 @@ written against the names this core defines (ext/README.md, "the C contract").
   state     state.pxd, automa_state.pxd: the game in fixed-size arrays; the log
   queries   read-only questions about a position (control, objectives, scores)
   rules     the rules that change a position (setup, movement, combat, actions, the Automa)
-  turn      the decision machine (turn.pxi) and the invariant checks
+  turn      the decision machine (turn.pxi: per phase and per decision kind) and the checks
   policies  compiled policies and the contract's names (contract.pxi)
   batch     games played to the end over many seeds (play_batch, random_playout)
   api       the Python `Game` and the names Python sees
@@ -42,7 +42,10 @@ include "movement.pxi"
 include "combat.pxi"
 include "actions.pxi"
 # ---- turn
-include "turn.pxi"
+include "options.pxi"           # the legal options of each decision kind
+include "effects.pxi"           # applying an option of each decision kind
+include "phases.pxi"            # each phase of a turn
+include "turn.pxi"              # the decision machine: the dispatches and advance
 include "checks.pxi"
 # ---- policies
 include "heuristics_ctx.pxi"    # the heuristics' per-seat context (before SeatPolicy)

@@ -1,3 +1,5 @@
+# Layer: rules. Uses: state, queries and the other files of the rules layer.
+#
 # Game setup (Rulebook "ПРИГОТУВАННЯ", digest §5).
 #
 # Random draws come from the game's own stream in this fixed order:
