@@ -10,41 +10,12 @@
 # board" means off the player mat (a unit on its home base is on the board).
 
 
-cdef inline int obj_upgrades_done(const Player* p) noexcept nogil:
-    # A technology cube leaves its top cell when the upgrade is made.
-    cdef int i, n = 0
-    for i in range(6):
-        if not p.top_cube[i]:
-            n += 1
-    return n
-
-
 cdef inline int obj_mechs_on_board(const Player* p) noexcept nogil:
     cdef int u, n = 0
     for u in range(UNIT_MECH0, UNIT_MECH0 + N_MECHS):
         if p.unit_cell[u] != OFF_BOARD:
             n += 1
     return n
-
-
-cdef inline int obj_structures_built(const Player* p) noexcept nogil:
-    cdef int s, n = 0
-    for s in range(4):
-        if p.structure_cell[s] != OFF_BOARD:
-            n += 1
-    return n
-
-
-cdef inline int obj_recruits_enlisted(const Player* p) noexcept nogil:
-    cdef int b, n = 0
-    for b in range(4):
-        if p.recruit_enlisted[b]:
-            n += 1
-    return n
-
-
-cdef inline int obj_cards_in_hand(const Player* p) noexcept nogil:
-    return p.hand[0] + p.hand[1] + p.hand[2] + p.hand[3]
 
 
 cdef inline bint obj_adjacent(const GameState* g, int a, int b) noexcept nogil:
@@ -149,8 +120,8 @@ cdef bint obj_hedge_your_bets(const GameState* g, int seat) noexcept nogil:
     cdef const Player* p = &g.p[seat]
     cdef int res[4]
     cdef int r
-    if (obj_upgrades_done(p) < 1 or obj_mechs_on_board(p) < 1
-            or obj_structures_built(p) < 1 or obj_recruits_enlisted(p) < 1):
+    if (upgrades_done(p) < 1 or obj_mechs_on_board(p) < 1
+            or structures_built(p) < 1 or recruits_enlisted(p) < 1):
         return False
     controlled_resources(g, seat, res)
     for r in range(4):
@@ -249,7 +220,7 @@ cdef bint obj_local_infrastructure(const GameState* g, int seat) noexcept nogil:
     # 27 Build a Local Infrastructure: 3 structures, none next to the home base.
     cdef const Player* p = &g.p[seat]
     cdef int s, c, base
-    if obj_structures_built(p) < 3:
+    if structures_built(p) < 3:
         return False
     base = g.rules.factions[p.faction].base_cell
     for s in range(4):
@@ -306,7 +277,7 @@ cdef bint objective_met(const GameState* g, int seat, int objective_id) noexcept
         # play that always holds (2 workers start on the board and none return
         # to the mat), so the readings differ only in constructed positions,
         # and we follow the text.
-        return workers == obj_recruits_enlisted(p)
+        return workers == recruits_enlisted(p)
     elif objective_id == 16:    # A Wolf Among the Sheep
         return obj_wolf_among_sheep(g, ctl, seat)
     elif objective_id == 17:    # Divide and Conquer
@@ -316,13 +287,13 @@ cdef bint objective_met(const GameState* g, int seat, int objective_id) noexcept
     elif objective_id == 19:    # Shore Up the Shore
         return obj_shore_up(g, ctl, seat)
     elif objective_id == 20:    # Create a Permanent Foothold
-        return obj_structures_built(p) >= 3 and p.popularity >= 7 and obj_mechs_on_board(p) == 0
+        return structures_built(p) >= 3 and p.popularity >= 7 and obj_mechs_on_board(p) == 0
     elif objective_id == 21:    # Monopolize the Market
         return obj_monopolize(g, seat)
     elif objective_id == 22:    # Technological Breakthrough
-        return p.factory_card >= 0 and obj_upgrades_done(p) == 0
+        return p.factory_card >= 0 and upgrades_done(p) == 0
     elif objective_id == 23:    # Achieve Tactical Mastery
-        return obj_cards_in_hand(p) >= 8 and p.combat_stars >= 1
+        return hand_size(g, seat) >= 8 and p.combat_stars >= 1
     elif objective_id == 24:    # Establish a Human Shield
         return obj_human_shield(g, seat)
     elif objective_id == 25:    # Become a Despised Warmonger

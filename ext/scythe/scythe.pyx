@@ -35,7 +35,9 @@ include "scoring.pxi"
 # ---- rules
 include "rules.pxi"             # the Rules struct packed from the data files (Python class ScytheRules)
 include "core.pxi"
-include "automa.pxi"            # the solo opponent (rulebook 003)
+include "automa.pxi"            # the solo opponent (rulebook 003): its turn
+include "automa_moves.pxi"      # its moves
+include "automa_combat.pxi"     # its combats, setup and scoring
 include "automa_pack.pxi"
 include "setup.pxi"
 include "movement.pxi"
