@@ -1,5 +1,5 @@
 # Layer: api (template). Uses: the game's contract (ext/README.md): GameState
-# (fields decider, decision, seed, n_players, events), MAX_OPTIONS, DECISION_NAMES,
+# (fields decider, decision, n_decisions, seed, n_players, events), MAX_OPTIONS, DECISION_NAMES,
 # game_advance, game_apply, game_legal_options, game_is_over; and events.pxd.
 #
 # GameCore: the part of a game's Python `Game` that is the same for every game.
@@ -131,6 +131,11 @@ cdef class GameCore:
     def decisions(self):
         """Options applied through `apply` (auto-applied ones excluded), for replays."""
         return list(self._decisions)
+
+    @property
+    def n_decisions(self):
+        """Decisions applied so far, the auto-applied single-option ones included."""
+        return self.g.n_decisions
 
     @property
     def seed(self):

@@ -248,39 +248,36 @@ def random_playout(ScytheRules rules, seed, int n_players, factions=None, mats=N
     """Play one game in C (random policy, or the compiled `policy_ids` per seat
     with `weights` [n_players, 32]), checking every invariant after every step
     when `check`; returns (decisions, end_reason, error message or None)."""
-    cdef GameState* g = <GameState*>calloc(1, sizeof(GameState))
     cdef int8_t fac[MAX_SEATS]
     cdef int8_t mat[MAX_SEATS]
-    cdef int32_t pol[MAX_SEATS]
-    cdef double w[MAX_SEATS * N_POLICY_WEIGHTS]
     cdef int32_t buf[MAX_OPTIONS]
     cdef Seats seats
     cdef SetupArgs args
     cdef int info[4]
-    cdef int err, s, i, code = 0, steps = 0
+    cdef int err, s, code = 0, steps = 0
     cdef uint64_t sd = int(seed) & 0xFFFFFFFFFFFFFFFF
     fl = Game._parse(rules, factions, n_players, "faction")
     ml = Game._parse(rules, mats, n_players, "mat")
-    ids = [0] * n_players if policy_ids is None else [int(x) for x in policy_ids]
-    rows = [[0.0] * N_POLICY_WEIGHTS for _ in range(n_players)] if weights is None else \
+    rows = None if weights is None else \
         [list(r) + [0.0] * (N_POLICY_WEIGHTS - len(r)) for r in weights]
+    pol_a, w_a, _ = batch_policies(n_players, policy_ids, rows, None)
+    cdef const int32_t[::1] pv = pol_a
+    cdef const double[:, ::1] wv = w_a
     for s in range(n_players):
         fac[s] = fl[s]
         mat[s] = ml[s]
-        if ids[s] < 0 or ids[s] >= N_COMPILED_POLICIES:
-            raise UserError(f"policy id {ids[s]} of seat {s} is unknown")
-        pol[s] = ids[s]
-        for i in range(N_POLICY_WEIGHTS):
-            w[s * N_POLICY_WEIGHTS + i] = float(rows[s][i])
     args.n_players = n_players
     args.faction = fac
     args.mat = mat
     args.solo = NULL
+    cdef GameState* g = <GameState*>calloc(1, sizeof(GameState))
+    if g == NULL:
+        raise MemoryError()
     try:
         err = game_setup(g, &rules.r, sd, &args)
         if err != SETUP_OK:
             raise UserError(setup_error_message(err))
-        seats_init(&seats, n_players, pol, w)
+        seats_init(&seats, n_players, &pv[0], &wv[0, 0])
         seats_new_game(&seats, sd)
         with nogil:
             code = play_checked(g, &seats, buf, max_decisions, check, &steps, info)
