@@ -50,7 +50,7 @@ for game_dir in sorted(p for p in EXT.iterdir() if p.is_dir() and p.name != "com
                 [str(main.relative_to(HERE))],
                 extra_compile_args=compile_args,
                 depends=[str(p.relative_to(HERE)) for p in game_dir.glob("*.p[xy]*")]
-                + [str(p.relative_to(HERE)) for p in (EXT / "common").glob("*.pxd")],
+                + [str(p.relative_to(HERE)) for p in (EXT / "common").glob("*.px[di]")],
             )
         )
 

@@ -22,6 +22,12 @@ cdef inline uint64_t derive_seed(uint64_t master, uint64_t index) noexcept nogil
     splitmix64(&x)
     return splitmix64(&x)
 
+cdef inline uint64_t seat_stream_seed(uint64_t game_seed, int seat) noexcept nogil:
+    # The stream a seat's policy draws from in the game seeded `game_seed` (stream 0 of the
+    # game is its chance stream): a Python policy handed simsuite.rng.Stream(this) draws
+    # exactly what a compiled policy would.
+    return derive_seed(game_seed, <uint64_t>(1 + seat))
+
 cdef inline void rng_seed(Rng* r, uint64_t seed) noexcept nogil:
     cdef uint64_t x = seed
     r.s[0] = splitmix64(&x)

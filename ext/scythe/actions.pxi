@@ -1,3 +1,5 @@
+# Layer: rules. Uses: state, queries and the other files of the rules layer.
+#
 # Option generators and helpers of the actions: top row (§7), bottom row
 # (§9), payments, Produce, Trade, rewards (encounters §14, Factory cards §15)
 # and objectives (§16). Every generator writes ascending options into `buf`

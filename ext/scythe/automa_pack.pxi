@@ -1,3 +1,5 @@
+# Layer: rules (Python level: packs the Automa's data once per Rules). Uses: state.
+#
 # Packing simsuite.games.scythe.automa_data.AutomaData into the C AutomaRules struct.
 # (Python level; runs once per Rules object.)
 

@@ -1,26 +1,19 @@
-# The batch loop: many seeded games, all in C with the GIL released when every
-# seat is played by a compiled policy; a slow path through the same
-# legal_options / apply code when some seat is a Python policy.
+# Layer: batch. Uses: every layer below (state .. policies) and ext/common/play.pxi.
+#
+# Scythe's batch entry point: many seeded games, all in C with the GIL released
+# when every seat is played by a compiled policy (ext/common/play.pxi's loop); a
+# slow path through the same code when some seat is a Python policy. What is
+# Scythe's here: the setup arguments (factions, mats, the Automa) and the columns.
 
-cdef int play_game_compiled(GameState* g, const Rules* r, uint64_t seed, int n,
-                            const int8_t* fac, const int8_t* mat, const int32_t* pol,
-                            const double* w, const AutomaConfig* solo=NULL) noexcept nogil:
-    # With `solo`, seat 1 is the Automa: it never decides, so its policy is never asked.
+cdef int play_game_compiled(GameState* g, const Rules* r, uint64_t seed, const SetupArgs* a,
+                            Seats* seats) noexcept nogil:
+    # With an Automa, seat 1 never decides, so its policy is never asked.
     cdef int32_t buf[MAX_OPTIONS]
-    cdef SeatPolicy seat_pol[MAX_SEATS]
-    cdef int err, s, k
-    cdef int32_t opt
-    err = setup_game_ex(g, r, seed, n, fac, mat, solo)
+    cdef int err = game_setup(g, r, seed, a)
     if err != SETUP_OK:
         return err
-    for s in range(n):
-        seat_policy_init(&seat_pol[s], seed, s)
-    k = advance(g, buf)
-    while k > 0:
-        s = g.decider
-        opt = choose(pol[s], g, s, buf, k, &seat_pol[s], w + s * N_POLICY_WEIGHTS)
-        apply_effect(g, opt, 0)
-        k = advance(g, buf)
+    seats_new_game(seats, seed)
+    play_to_end(g, seats, buf)
     return SETUP_OK
 
 
@@ -110,8 +103,8 @@ def play_batch(ScytheRules rules, seeds, int n_players, factions=None, mats=None
     """
     cdef AutomaConfig solo_cfg[AUTOMA_N_LEVELS]
     cdef bint solo = automa is not None
-    cdef int n = n_players, s, s2, i, err, k
-    seeds_a = np.ascontiguousarray(np.asarray(seeds, dtype=np.uint64).reshape(-1))
+    cdef int n = n_players, s, i, err, k
+    seeds_a = batch_seeds(seeds)
     cdef Py_ssize_t n_games = seeds_a.shape[0]
     if n < 2 or n > 5:
         raise UserError(f"n_players must be 2..5, got {n}")
@@ -141,28 +134,7 @@ def play_batch(ScytheRules rules, seeds, int n_players, factions=None, mats=None
     if fac_a.shape != (n_games, n) or mat_a.shape != (n_games, n):
         raise UserError(f"factions and mats must have shape (n_games, n_players) = ({n_games}, {n}); "
                         f"got {fac_a.shape} and {mat_a.shape}")
-    if policy_ids is None:
-        pol_a = np.zeros(n, dtype=np.int32)
-    else:
-        pol_a = np.ascontiguousarray(np.asarray(policy_ids, dtype=np.int32).reshape(-1))
-    if pol_a.shape[0] != n:
-        raise UserError(f"policy_ids must have one entry per seat ({n}), got {pol_a.shape[0]}")
-    for s in range(n):
-        if pol_a[s] < 0 or pol_a[s] >= N_COMPILED_POLICIES:
-            raise UserError(f"policy id {pol_a[s]} of seat {s} is unknown; compiled policies: "
-                            f"{', '.join(f'{k}={v}' for k, v in COMPILED_POLICIES.items())}")
-    if policy_weights is None:
-        w_a = np.zeros((n, N_POLICY_WEIGHTS), dtype=np.float64)
-    else:
-        w_a = np.ascontiguousarray(np.asarray(policy_weights, dtype=np.float64))
-    if w_a.shape != (n, N_POLICY_WEIGHTS):
-        raise UserError(f"policy_weights must have shape ({n}, {N_POLICY_WEIGHTS}), got {w_a.shape}")
-    if python_policies is not None:
-        python_policies = list(python_policies)
-        if len(python_policies) != n:
-            raise UserError(f"python_policies must have one entry per seat ({n}), got {len(python_policies)}")
-        if all(pp is None for pp in python_policies):
-            python_policies = None
+    pol_a, w_a, python_policies = batch_policies(n, policy_ids, policy_weights, python_policies)
 
     out = {}
     seat_int = ("faction", "mat", "score", "score_coins", "score_stars", "score_territories",
@@ -184,9 +156,11 @@ def play_batch(ScytheRules rules, seeds, int n_players, factions=None, mats=None
     cdef const int32_t[::1] pv = pol_a
     cdef const double[:, ::1] wv = w_a
     cdef const int8_t[::1] lvv = lv_a
-    cdef const AutomaConfig* cfg = NULL
+    cdef SetupArgs args
+    cdef Seats seats
     cdef GameState* g = <GameState*>calloc(1, sizeof(GameState))
     cdef GameSummary summ
+    cdef Outcome oc
     cdef int bad_game = -1, bad_err = 0
     cdef int[:, :] o_fac = out["faction"], o_mat = out["mat"], o_score = out["score"]
     cdef int[:, :] o_c0 = out["score_coins"], o_c1 = out["score_stars"]
@@ -199,30 +173,27 @@ def play_batch(ScytheRules rules, seeds, int n_players, factions=None, mats=None
     cdef int[:] o_gturns = out["game_turns"], o_end = out["end_reason"]
     cdef int[:] o_gtied = out["tied"], o_gshared = out["shared_win"]
     cdef int[:] o_decisions = out["decisions"]   # for `simsuite bench` (decisions per second)
-    cdef int best, nbest
     if g == NULL:
         raise MemoryError()
+    seats_init(&seats, n, &pv[0], &wv[0, 0])
+    args.n_players = n
     try:
         for i in range(n_games):
-            cfg = &solo_cfg[lvv[i]] if solo else NULL
+            args.faction = &fv[i, 0]
+            args.mat = &mv[i, 0]
+            args.solo = &solo_cfg[lvv[i]] if solo else NULL
             if python_policies is None:
                 with nogil:
-                    err = play_game_compiled(g, &rules.r, sv[i], n, &fv[i, 0], &mv[i, 0],
-                                             &pv[0], &wv[0, 0], cfg)
+                    err = play_game_compiled(g, &rules.r, sv[i], &args, &seats)
             else:
-                err = _play_game_python(g, rules, sv[i], n, fac_a[i], mat_a[i], pol_a, w_a,
-                                        python_policies, <size_t>cfg)
+                err = _play_game_python(g, rules, sv[i], &args, &seats, python_policies)
             if err != SETUP_OK:
                 bad_game = i
                 bad_err = err
                 break
             summarize(g, &summ)
+            outcome_of(n, summ.score, summ.rank, summ.shared, &oc)
             o_decisions[i] = g.n_decisions
-            best = -1000000
-            for s in range(n):
-                if summ.score[s] > best:
-                    best = summ.score[s]
-            nbest = 0
             for s in range(n):
                 o_fac[i, s] = g.p[s].faction
                 o_mat[i, s] = g.p[s].mat
@@ -238,19 +209,12 @@ def play_batch(ScytheRules rules, seeds, int n_players, factions=None, mats=None
                 o_pop[i, s] = g.p[s].popularity
                 o_pow[i, s] = g.p[s].power
                 o_rank[i, s] = summ.rank[s]
-                o_win[i, s] = 1 if summ.rank[s] == 1 else 0
+                o_win[i, s] = oc.winner[s]
                 o_turns[i, s] = g.p[s].turns
                 o_shared[i, s] = summ.shared[s]
-                k = 0
-                for s2 in range(n):
-                    if s2 != s and summ.score[s2] == summ.score[s]:
-                        k = 1
-                o_tied[i, s] = k
-                if summ.score[s] == best:
-                    nbest += 1
-                if summ.rank[s] == 1 and summ.shared[s]:
-                    o_gshared[i] = 1
-            o_gtied[i] = 1 if nbest > 1 else 0
+                o_tied[i, s] = oc.score_tied[s]
+            o_gtied[i] = oc.tied
+            o_gshared[i] = oc.shared_win
             o_gturns[i] = g.turn
             o_end[i] = g.end_reason
     finally:
@@ -260,41 +224,67 @@ def play_batch(ScytheRules rules, seeds, int n_players, factions=None, mats=None
     return out
 
 
-cdef int _play_game_python(GameState* g, ScytheRules rules, uint64_t seed, int n, fac_row,
-                           mat_row, pol_a, w_a, list python_policies, size_t solo=0) except -1:
-    # Same decisions as the compiled loop: compiled seats draw from their C
-    # stream, Python seats from a simsuite.rng.Stream with the same seed.
-    from simsuite.rng import Stream, derive_seed as py_derive_seed
+cdef int _play_game_python(GameState* g, ScytheRules rules, uint64_t seed, const SetupArgs* a,
+                           Seats* seats, list python_policies) except -1:
+    # The slow path (ext/common/play.pxi play_python) on a Game without a log.
     cdef Game game = Game.__new__(Game)
-    cdef SeatPolicy seat_pol[MAX_SEATS]
-    cdef int s, k, err
-    cdef int32_t opt
-    cdef int8_t fac[MAX_SEATS]
-    cdef int8_t mat[MAX_SEATS]
-    cdef const double[:, ::1] wv = w_a
-    for s in range(n):
-        fac[s] = fac_row[s]
-        mat[s] = mat_row[s]
-    err = game._setup(rules, seed, n, fac, mat, False, <const AutomaConfig*>solo)
+    cdef int err = game._setup(rules, seed, a, False)
     if err != SETUP_OK:
         return err
-    streams = [Stream(py_derive_seed(int(seed), 1 + s)) for s in range(n)]
-    for s in range(n):
-        seat_policy_init(&seat_pol[s], seed, s)
-    k = game.n_opts
-    while k > 0:
-        s = game.g.decider
-        pp = python_policies[s]
-        if pp is None:
-            opt = choose(pol_a[s], &game.g, s, game.buf, k, &seat_pol[s], &wv[s, 0])
-        else:
-            options = [game.buf[i] for i in range(k)]
-            opt = pp.choose(game.observation(s), options, streams[s])
-            if opt not in options:
-                raise ValueError(f"python policy of seat {s} chose {opt!r}, not one of {options}")
-        apply_effect(&game.g, opt, 0)
-        k = advance(&game.g, game.buf)
-        game.n_opts = k
+    seats_new_game(seats, seed)
+    play_python(game, seats, python_policies)
     memcpy(g, &game.g, sizeof(GameState))
     g.events = NULL
     return SETUP_OK
+
+
+def compiled_policy_ids():
+    """Names and ids of the compiled policies."""
+    return dict(COMPILED_POLICIES)
+
+
+def random_playout(ScytheRules rules, seed, int n_players, factions=None, mats=None,
+                   bint check=True, int max_decisions=10_000_000, policy_ids=None, weights=None):
+    """Play one game in C (random policy, or the compiled `policy_ids` per seat
+    with `weights` [n_players, 32]), checking every invariant after every step
+    when `check`; returns (decisions, end_reason, error message or None)."""
+    cdef int8_t fac[MAX_SEATS]
+    cdef int8_t mat[MAX_SEATS]
+    cdef int32_t buf[MAX_OPTIONS]
+    cdef Seats seats
+    cdef SetupArgs args
+    cdef int info[4]
+    cdef int err, s, code = 0, steps = 0
+    cdef uint64_t sd = int(seed) & 0xFFFFFFFFFFFFFFFF
+    fl = Game._parse(rules, factions, n_players, "faction")
+    ml = Game._parse(rules, mats, n_players, "mat")
+    rows = None if weights is None else \
+        [list(r) + [0.0] * (N_POLICY_WEIGHTS - len(r)) for r in weights]
+    pol_a, w_a, _ = batch_policies(n_players, policy_ids, rows, None)
+    cdef const int32_t[::1] pv = pol_a
+    cdef const double[:, ::1] wv = w_a
+    for s in range(n_players):
+        fac[s] = fl[s]
+        mat[s] = ml[s]
+    args.n_players = n_players
+    args.faction = fac
+    args.mat = mat
+    args.solo = NULL
+    cdef GameState* g = <GameState*>calloc(1, sizeof(GameState))
+    if g == NULL:
+        raise MemoryError()
+    try:
+        err = game_setup(g, &rules.r, sd, &args)
+        if err != SETUP_OK:
+            raise UserError(setup_error_message(err))
+        seats_init(&seats, n_players, &pv[0], &wv[0, 0])
+        seats_new_game(&seats, sd)
+        with nogil:
+            code = play_checked(g, &seats, buf, max_decisions, check, &steps, info)
+        msg = None
+        if code != 0:
+            msg = (INVARIANT_MESSAGES.get(code, "invariant {0}").format(info[0], info[1], info[2], info[3])
+                   + f" (turn {g.turn}, decision {DECISION_NAMES[g.decision]}, step {steps})")
+        return steps, END_REASONS[g.end_reason], msg
+    finally:
+        free(g)

@@ -1,3 +1,5 @@
+# Layer: rules. Uses: state, queries and the other files of the rules layer.
+#
 # Combat (Rulebook "БІЙ", digest §13; abilities §11.3, Dominate §12).
 #
 # A combat is fought on every cell where, after a Move action, the active
@@ -33,22 +35,11 @@ cdef int combat_cells_now(const GameState* g) noexcept nogil:
     return m != 0
 
 
-cdef int plastic_opponent_on(const GameState* g, int seat, int cell) noexcept nogil:
-    cdef int s, u
-    for s in range(g.n_players):
-        if s == seat:
-            continue
-        for u in range(UNIT_WORKER0):
-            if g.p[s].unit_cell[u] == cell:
-                return s
-    return -1
-
-
 cdef void start_combat(GameState* g, int cell) noexcept nogil:
     g.t.combat_cells &= ~bit(cell)
     g.t.cb_cell = cell
     g.t.cb_seat[0] = g.active
-    g.t.cb_seat[1] = plastic_opponent_on(g, g.active, cell)
+    g.t.cb_seat[1] = other_seat_with(g, g.active, cell, UNIT_WORKER0)
     g.t.cb_stage = 0
     g.t.cb_dial[0] = 0
     g.t.cb_dial[1] = 0

@@ -1,5 +1,8 @@
-# Small shared pieces of the rules: the readable-log sink, tracks, combat
-# cards, abilities, presence on cells, stars and the end of the game.
+# Layer: rules. Uses: state, queries.
+#
+# Small shared pieces of the rules: the event kinds, tracks, combat cards,
+# abilities, Coercion, top-row values, stars and the end of the game. (Who is
+# where and the counts of a seat's pieces are queries: queries.pxi.)
 
 # ---------------------------------------------------------------- events
 cdef enum EventKind:
@@ -21,22 +24,7 @@ cdef enum EventKind:
     EV_RECRUIT_BONUS = 16  # seat gained its recruit ongoing bonus of BottomAction a (amount b)
 
 
-cdef inline void emit(GameState* g, int kind, int seat, int a, int b, int c, int d,
-                      int flag) noexcept nogil:
-    cdef EventBuf* e = g.events
-    if e == NULL:
-        return
-    if e.n >= MAX_EVENTS:
-        e.dropped += 1
-        return
-    e.ev[e.n].kind = kind
-    e.ev[e.n].seat = seat
-    e.ev[e.n].flag = flag
-    e.ev[e.n].a = a
-    e.ev[e.n].b = b
-    e.ev[e.n].c = c
-    e.ev[e.n].d = d
-    e.n += 1
+# emit(g, kind, seat, a, b, c, d, flag) records one of these (ext/common/emit.pxi).
 
 
 # ---------------------------------------------------------------- tracks
@@ -71,10 +59,6 @@ cdef inline void add_coins(GameState* g, int seat, int n) noexcept nogil:
 
 
 # ---------------------------------------------------------------- combat cards
-cdef inline int hand_size(const GameState* g, int seat) noexcept nogil:
-    return g.p[seat].hand[0] + g.p[seat].hand[1] + g.p[seat].hand[2] + g.p[seat].hand[3]
-
-
 cdef int draw_card(GameState* g, int seat) noexcept nogil:
     # Draw the top combat card; an empty deck is replaced by the shuffled
     # discard pile, and with both empty nothing is drawn (Rulebook §7.4).
@@ -141,131 +125,11 @@ cdef inline int faction_ability(const GameState* g, int seat) noexcept nogil:
     return g.rules.factions[g.p[seat].faction].ability
 
 
-cdef inline int base_cell(const GameState* g, int seat) noexcept nogil:
-    return g.rules.factions[g.p[seat].faction].base_cell
-
-
-# ---------------------------------------------------------------- presence
-cdef inline bint is_territory(const GameState* g, int cell) noexcept nogil:
-    return cell > 0 and cell < N_CELLS and g.rules.terrain[cell] >= 0 and g.rules.terrain[cell] != T_BASE
-
-
-cdef inline bint enemy_plastic_on(const GameState* g, int seat, int cell) noexcept nogil:
-    cdef int s, u
-    for s in range(g.n_players):
-        if s == seat:
-            continue
-        for u in range(UNIT_WORKER0):
-            if g.p[s].unit_cell[u] == cell:
-                return True
-    return False
-
-
-cdef inline bint enemy_units_on(const GameState* g, int seat, int cell) noexcept nogil:
-    cdef int s, u
-    for s in range(g.n_players):
-        if s == seat:
-            continue
-        for u in range(N_UNITS):
-            if g.p[s].unit_cell[u] == cell:
-                return True
-    return False
-
-
-cdef inline int other_seat_on(const GameState* g, int seat, int cell) noexcept nogil:
-    # The first other seat with a unit on `cell`, or -1.
-    cdef int s, u
-    for s in range(g.n_players):
-        if s == seat:
-            continue
-        for u in range(N_UNITS):
-            if g.p[s].unit_cell[u] == cell:
-                return s
-    return -1
-
-
-cdef inline int structure_on(const GameState* g, int cell) noexcept nogil:
-    # Seat whose structure stands on `cell`, or -1 (one per territory, §9.3).
-    cdef int s, k
-    for s in range(g.n_players):
-        for k in range(4):
-            if g.p[s].structure_cell[k] == cell:
-                return s
-    return -1
-
-
-cdef inline int mechs_on(const GameState* g, int seat, int cell) noexcept nogil:
-    cdef int u, n = 0
-    for u in range(UNIT_MECH0, UNIT_MECH0 + N_MECHS):
-        if g.p[seat].unit_cell[u] == cell:
-            n += 1
-    return n
-
-
-cdef inline int workers_on_mat(const GameState* g, int seat) noexcept nogil:
-    cdef int u, n = 0
-    for u in range(UNIT_WORKER0, N_UNITS):
-        if g.p[seat].unit_cell[u] == OFF_BOARD:
-            n += 1
-    return n
-
-
-cdef inline int next_mat_worker(const GameState* g, int seat) noexcept nogil:
-    # Workers leave the Produce slots from the left (Rulebook §7.3): the lowest
-    # worker index still on the mat.
-    cdef int u
-    for u in range(UNIT_WORKER0, N_UNITS):
-        if g.p[seat].unit_cell[u] == OFF_BOARD:
-            return u
-    return -1
-
-
-cdef inline int controlled_of_type(const GameState* g, const int8_t* ctl, int seat,
-                                   int r) noexcept nogil:
-    cdef int c, n = 0
-    for c in range(1, N_CELLS):
-        if ctl[c] == seat:
-            n += g.cell_res[c][r]
-    return n
-
-
+# ---------------------------------------------------------------- Coercion
 cdef inline bint can_coerce(const GameState* g, int seat) noexcept nogil:
     # Crimea's Coercion: once per turn, 1 combat card pays for 1 resource (§12).
     return (seat == g.active and faction_ability(g, seat) == FA_COERCION
             and not g.p[seat].coercion_used and hand_size(g, seat) > 0)
-
-
-# ---------------------------------------------------------------- counts
-cdef inline int upgrades_done(const Player* p) noexcept nogil:
-    cdef int i, n = 0
-    for i in range(6):
-        if not p.top_cube[i]:
-            n += 1
-    return n
-
-
-cdef inline int mechs_deployed(const Player* p) noexcept nogil:
-    cdef int k, n = 0
-    for k in range(N_MECHS):
-        if p.mech_deployed[k]:
-            n += 1
-    return n
-
-
-cdef inline int structures_built(const Player* p) noexcept nogil:
-    cdef int k, n = 0
-    for k in range(4):
-        if p.structure_cell[k] != OFF_BOARD:
-            n += 1
-    return n
-
-
-cdef inline int recruits_enlisted(const Player* p) noexcept nogil:
-    cdef int k, n = 0
-    for k in range(4):
-        if p.recruit_enlisted[k]:
-            n += 1
-    return n
 
 
 # ---------------------------------------------------------------- top-row values

@@ -1,3 +1,5 @@
+# Layer: rules. Uses: state, queries and the other files of the rules layer.
+#
 # Movement (Rulebook "ПЕРЕМІЩЕННЯ", digest §8, §10 Mine, §11 mech abilities,
 # §12 Swim). One step takes a unit from its cell to a cell adjacent for that
 # unit; tunnels, the Mine and the movement abilities add adjacencies.

@@ -1,3 +1,5 @@
+# Layer: queries. Uses: state, queries.pxi.
+#
 # Objective card conditions (Rulebook 000 "ЦІЛІ", digest scythe-base.md §16).
 #
 # Included by scythe.pyx after queries.pxi. The rulebook gives the reveal rule
@@ -8,41 +10,12 @@
 # board" means off the player mat (a unit on its home base is on the board).
 
 
-cdef inline int obj_upgrades_done(const Player* p) noexcept nogil:
-    # A technology cube leaves its top cell when the upgrade is made.
-    cdef int i, n = 0
-    for i in range(6):
-        if not p.top_cube[i]:
-            n += 1
-    return n
-
-
 cdef inline int obj_mechs_on_board(const Player* p) noexcept nogil:
     cdef int u, n = 0
     for u in range(UNIT_MECH0, UNIT_MECH0 + N_MECHS):
         if p.unit_cell[u] != OFF_BOARD:
             n += 1
     return n
-
-
-cdef inline int obj_structures_built(const Player* p) noexcept nogil:
-    cdef int s, n = 0
-    for s in range(4):
-        if p.structure_cell[s] != OFF_BOARD:
-            n += 1
-    return n
-
-
-cdef inline int obj_recruits_enlisted(const Player* p) noexcept nogil:
-    cdef int b, n = 0
-    for b in range(4):
-        if p.recruit_enlisted[b]:
-            n += 1
-    return n
-
-
-cdef inline int obj_cards_in_hand(const Player* p) noexcept nogil:
-    return p.hand[0] + p.hand[1] + p.hand[2] + p.hand[3]
 
 
 cdef inline bint obj_adjacent(const GameState* g, int a, int b) noexcept nogil:
@@ -74,17 +47,196 @@ cdef inline bint obj_reads_control(int objective_id) noexcept nogil:
     return objective_id in (1, 2, 3, 4, 5, 9, 10, 11, 16, 17, 19, 26)
 
 
+# ---------------------------------------------------------------- the cards with more than a count
+cdef bint obj_underworld(const GameState* g, const int8_t* ctl, int seat) noexcept nogil:
+    # 2 Underworld Advantage: printed tunnel symbols only. The reference notes that no
+    # source says whether an own Mine counts; its transcription counts printed tunnels,
+    # and the rulebook's own tunnel-counting texts (structure bonus tiles) say Mines are
+    # not tunnels, so a Mine's territory does not count.
+    cdef int c, n = 0
+    cdef uint64_t own = own_piece_cells(g, seat)
+    while own:
+        c = lowest_bit(own)
+        own &= own - 1
+        if ctl[c] == seat and g.rules.tunnel[c]:
+            n += 1
+    return n >= 3
+
+
+cdef bint obj_king_of_the_hill(const GameState* g, const int8_t* ctl, int seat) noexcept nogil:
+    # 5 King of the Hill: the Factory and the highest power, ties allowed.
+    cdef int other, factory = g.rules.factory_cell
+    if factory < 0 or ctl[factory] != seat:
+        return False
+    for other in range(g.n_players):
+        if g.p[other].power > g.p[seat].power:
+            return False
+    return True
+
+
+cdef bint obj_stockpile(const GameState* g, const int8_t* ctl, int seat) noexcept nogil:
+    # 9 Stockpile for the Winter: 9 tokens, at least one of each type, on one territory.
+    cdef int c, r, total
+    cdef bint ok
+    cdef uint64_t own = own_piece_cells(g, seat)
+    while own:
+        c = lowest_bit(own)
+        own &= own - 1
+        if ctl[c] != seat:
+            continue
+        total = 0
+        ok = True
+        for r in range(4):
+            total += g.cell_res[c][r]
+            if g.cell_res[c][r] < 1:
+                ok = False
+        if ok and total >= 9:
+            return True
+    return False
+
+
+cdef bint obj_foundations(const GameState* g, int seat) noexcept nogil:
+    # 13 Foundations of the Empire: 6 own pieces on one territory.
+    cdef const Player* p = &g.p[seat]
+    cdef uint8_t pieces[N_CELLS]
+    cdef int u, s, c
+    memset(pieces, 0, sizeof(pieces))
+    for u in range(N_UNITS):
+        c = p.unit_cell[u]
+        if 0 < c < N_CELLS:
+            pieces[c] += 1
+    for s in range(4):
+        c = p.structure_cell[s]
+        if 0 < c < N_CELLS:
+            pieces[c] += 1
+    for c in range(1, N_CELLS):
+        if pieces[c] >= 6 and g.rules.terrain[c] != T_BASE:
+            return True
+    return False
+
+
+cdef bint obj_hedge_your_bets(const GameState* g, int seat) noexcept nogil:
+    # 14 Hedge Your Bets: one of each bottom action done, one token of each type.
+    cdef const Player* p = &g.p[seat]
+    cdef int res[4]
+    cdef int r
+    if (upgrades_done(p) < 1 or obj_mechs_on_board(p) < 1
+            or structures_built(p) < 1 or recruits_enlisted(p) < 1):
+        return False
+    controlled_resources(g, seat, res)
+    for r in range(4):
+        if res[r] < 1:
+            return False
+    return True
+
+
+cdef bint obj_wolf_among_sheep(const GameState* g, const int8_t* ctl, int seat) noexcept nogil:
+    # 16 A Wolf Among the Sheep: the character with exactly one mech and one worker on
+    # a controlled territory holding 5 tokens.
+    cdef const Player* p = &g.p[seat]
+    cdef int u, r, n = 0, total = 0
+    cdef int c = p.unit_cell[UNIT_CHARACTER]
+    if c <= 0 or ctl[c] != seat:
+        return False
+    for u in range(UNIT_MECH0, UNIT_MECH0 + N_MECHS):
+        if p.unit_cell[u] == c:
+            n += 1
+    if n != 1 or workers_of_on(g, seat, c) != 1:
+        return False
+    for r in range(4):
+        total += g.cell_res[c][r]
+    return total >= 5
+
+
+cdef bint obj_divide_and_conquer(const GameState* g, const int8_t* ctl, int seat) noexcept nogil:
+    # 17 Divide and Conquer: no Factory card, 2 territories next to the Factory.
+    cdef int d, nb, n = 0, factory = g.rules.factory_cell
+    if g.p[seat].factory_card >= 0 or factory < 0:
+        return False
+    for d in range(6):
+        nb = g.rules.neighbours[factory][d]
+        if nb > 0 and ctl[nb] == seat:
+            n += 1
+    return n >= 2
+
+
+cdef bint obj_shore_up(const GameState* g, const int8_t* ctl, int seat) noexcept nogil:
+    # 19 Shore Up the Shore: 5 territories around one lake.
+    cdef int c, d, nb, n
+    for c in range(1, N_CELLS):
+        if g.rules.terrain[c] != T_LAKE:
+            continue
+        n = 0
+        for d in range(6):
+            nb = g.rules.neighbours[c][d]
+            if nb > 0 and ctl[nb] == seat:   # ctl is -1 on bases
+                n += 1
+        if n >= 5:
+            return True
+    return False
+
+
+cdef bint obj_monopolize(const GameState* g, int seat) noexcept nogil:
+    # 21 Monopolize the Market: 9 tokens of one type.
+    cdef int res[4]
+    cdef int r
+    controlled_resources(g, seat, res)
+    for r in range(4):
+        if res[r] >= 9:
+            return True
+    return False
+
+
+cdef bint obj_human_shield(const GameState* g, int seat) noexcept nogil:
+    # 24 Establish a Human Shield: 5 workers on one territory next to the Factory.
+    cdef int d, nb, factory = g.rules.factory_cell
+    if factory < 0:
+        return False
+    for d in range(6):
+        nb = g.rules.neighbours[factory][d]
+        if nb > 0 and workers_of_on(g, seat, nb) >= 5:
+            return True
+    return False
+
+
+cdef bint obj_diversify(const GameState* g, const int8_t* ctl, int seat) noexcept nogil:
+    # 26 Diversify Production: a worker on a controlled territory of each producing terrain.
+    cdef const Player* p = &g.p[seat]
+    cdef int r, u, c
+    cdef bint ok
+    for r in range(5):      # T_MOUNTAIN..T_VILLAGE are 0..4
+        ok = False
+        for u in range(UNIT_WORKER0, N_UNITS):
+            c = p.unit_cell[u]
+            if c > 0 and g.rules.terrain[c] == r and ctl[c] == seat:
+                ok = True
+                break
+        if not ok:
+            return False
+    return True
+
+
+cdef bint obj_local_infrastructure(const GameState* g, int seat) noexcept nogil:
+    # 27 Build a Local Infrastructure: 3 structures, none next to the home base.
+    cdef const Player* p = &g.p[seat]
+    cdef int s, c, base
+    if structures_built(p) < 3:
+        return False
+    base = g.rules.factions[p.faction].base_cell
+    for s in range(4):
+        c = p.structure_cell[s]
+        if c > 0 and obj_adjacent(g, c, base):
+            return False
+    return True
+
+
+# ---------------------------------------------------------------- every card
 cdef bint objective_met(const GameState* g, int seat, int objective_id) noexcept nogil:
-    """True if `seat` meets objective card `objective_id` (1-27) right now."""
+    """True if `seat` meets objective card `objective_id` (1-27) right now: the cards
+    that count tracks and pieces are their one line here, the others a function above."""
     cdef const Player* p = &g.p[seat]
     cdef int8_t ctl[N_CELLS]
-    cdef uint8_t pieces[N_CELLS]
-    cdef uint64_t own
-    cdef int res[4]
-    cdef int c, d, r, s, u, n, total, nb, other, base
-    cdef int factory
     cdef int workers
-    cdef bint ok
     if seat < 0 or seat >= g.n_players:
         return False
     if obj_reads_control(objective_id):
@@ -94,30 +246,13 @@ cdef bint objective_met(const GameState* g, int seat, int objective_id) noexcept
     if objective_id == 1:       # Higher Ground Advantage
         return obj_controlled_of_terrain(g, ctl, seat, T_MOUNTAIN) >= 3
     elif objective_id == 2:     # Underworld Advantage
-        # Printed tunnel symbols only. The reference notes that no source says
-        # whether an own Mine counts; its transcription counts printed tunnels,
-        # and the rulebook's own tunnel-counting texts (structure bonus tiles)
-        # say Mines are not tunnels, so a Mine's territory does not count.
-        n = 0
-        own = own_piece_cells(g, seat)
-        while own:
-            c = lowest_bit(own)
-            own &= own - 1
-            if ctl[c] == seat and g.rules.tunnel[c]:
-                n += 1
-        return n >= 3
+        return obj_underworld(g, ctl, seat)
     elif objective_id == 3:     # Harvest Advantage
         return obj_controlled_of_terrain(g, ctl, seat, T_FARM) >= 3
     elif objective_id == 4:     # Northern Advantage
         return obj_controlled_of_terrain(g, ctl, seat, T_TUNDRA) >= 3
-    elif objective_id == 5:     # King of the Hill: Factory + highest power, ties allowed
-        factory = g.rules.factory_cell
-        if factory < 0 or ctl[factory] != seat:
-            return False
-        for other in range(g.n_players):
-            if g.p[other].power > p.power:
-                return False
-        return True
+    elif objective_id == 5:     # King of the Hill
+        return obj_king_of_the_hill(g, ctl, seat)
     elif objective_id == 6:     # Send One Back as a Warning
         return p.forced_retreat != 0 and p.power >= 7
     elif objective_id == 7:     # Machine Over Muscle
@@ -125,139 +260,46 @@ cdef bint objective_met(const GameState* g, int seat, int objective_id) noexcept
     elif objective_id == 8:     # Roll Up Your Sleeves with the Common Man
         return p.coins <= 2 and workers >= 4 and p.popularity >= 7
     elif objective_id == 9:     # Stockpile for the Winter
-        own = own_piece_cells(g, seat)
-        while own:
-            c = lowest_bit(own)
-            own &= own - 1
-            if ctl[c] != seat:
-                continue
-            total = 0
-            ok = True
-            for r in range(4):
-                total += g.cell_res[c][r]
-                if g.cell_res[c][r] < 1:
-                    ok = False
-            if ok and total >= 9:
-                return True
-        return False
+        return obj_stockpile(g, ctl, seat)
     elif objective_id == 10:    # Woodland Advantage
         return obj_controlled_of_terrain(g, ctl, seat, T_FOREST) >= 3
     elif objective_id == 11:    # Population Advantage
         return obj_controlled_of_terrain(g, ctl, seat, T_VILLAGE) >= 3
     elif objective_id == 12:    # Get Rich or Cry Trying
         return p.coins >= 20
-    elif objective_id == 13:    # Foundations of the Empire: 6 own pieces on one territory
-        memset(pieces, 0, sizeof(pieces))
-        for u in range(N_UNITS):
-            c = p.unit_cell[u]
-            if 0 < c < N_CELLS:
-                pieces[c] += 1
-        for s in range(4):
-            c = p.structure_cell[s]
-            if 0 < c < N_CELLS:
-                pieces[c] += 1
-        for c in range(1, N_CELLS):
-            if pieces[c] >= 6 and g.rules.terrain[c] != T_BASE:
-                return True
-        return False
+    elif objective_id == 13:    # Foundations of the Empire
+        return obj_foundations(g, seat)
     elif objective_id == 14:    # Hedge Your Bets
-        if (obj_upgrades_done(p) < 1 or obj_mechs_on_board(p) < 1
-                or obj_structures_built(p) < 1 or obj_recruits_enlisted(p) < 1):
-            return False
-        controlled_resources(g, seat, res)
-        for r in range(4):
-            if res[r] < 1:
-                return False
-        return True
+        return obj_hedge_your_bets(g, seat)
     elif objective_id == 15:    # Balanced Workforce
         # The card text (two transcriptions) asks only that the counts be
         # equal. One transcription's code also demands at least 1 worker; in
         # play that always holds (2 workers start on the board and none return
         # to the mat), so the readings differ only in constructed positions,
         # and we follow the text.
-        return workers == obj_recruits_enlisted(p)
+        return workers == recruits_enlisted(p)
     elif objective_id == 16:    # A Wolf Among the Sheep
-        c = p.unit_cell[UNIT_CHARACTER]
-        if c <= 0 or ctl[c] != seat:
-            return False
-        n = 0
-        for u in range(UNIT_MECH0, UNIT_MECH0 + N_MECHS):
-            if p.unit_cell[u] == c:
-                n += 1
-        if n != 1 or workers_of_on(g, seat, c) != 1:
-            return False
-        total = 0
-        for r in range(4):
-            total += g.cell_res[c][r]
-        return total >= 5
+        return obj_wolf_among_sheep(g, ctl, seat)
     elif objective_id == 17:    # Divide and Conquer
-        if p.factory_card >= 0:
-            return False
-        factory = g.rules.factory_cell
-        if factory < 0:
-            return False
-        n = 0
-        for d in range(6):
-            nb = g.rules.neighbours[factory][d]
-            if nb > 0 and ctl[nb] == seat:
-                n += 1
-        return n >= 2
+        return obj_divide_and_conquer(g, ctl, seat)
     elif objective_id == 18:    # Become a Beloved Pacifist
         return p.power == 0 and p.popularity >= 13 and workers >= 5
-    elif objective_id == 19:    # Shore Up the Shore: 5 territories around one lake
-        for c in range(1, N_CELLS):
-            if g.rules.terrain[c] != T_LAKE:
-                continue
-            n = 0
-            for d in range(6):
-                nb = g.rules.neighbours[c][d]
-                if nb > 0 and ctl[nb] == seat:   # ctl is -1 on bases
-                    n += 1
-            if n >= 5:
-                return True
-        return False
+    elif objective_id == 19:    # Shore Up the Shore
+        return obj_shore_up(g, ctl, seat)
     elif objective_id == 20:    # Create a Permanent Foothold
-        return (obj_structures_built(p) >= 3 and p.popularity >= 7
-                and obj_mechs_on_board(p) == 0)
-    elif objective_id == 21:    # Monopolize the Market: 9 of one type
-        controlled_resources(g, seat, res)
-        for r in range(4):
-            if res[r] >= 9:
-                return True
-        return False
+        return structures_built(p) >= 3 and p.popularity >= 7 and obj_mechs_on_board(p) == 0
+    elif objective_id == 21:    # Monopolize the Market
+        return obj_monopolize(g, seat)
     elif objective_id == 22:    # Technological Breakthrough
-        return p.factory_card >= 0 and obj_upgrades_done(p) == 0
+        return p.factory_card >= 0 and upgrades_done(p) == 0
     elif objective_id == 23:    # Achieve Tactical Mastery
-        return obj_cards_in_hand(p) >= 8 and p.combat_stars >= 1
+        return hand_size(g, seat) >= 8 and p.combat_stars >= 1
     elif objective_id == 24:    # Establish a Human Shield
-        factory = g.rules.factory_cell
-        if factory < 0:
-            return False
-        for d in range(6):
-            nb = g.rules.neighbours[factory][d]
-            if nb > 0 and workers_of_on(g, seat, nb) >= 5:
-                return True
-        return False
+        return obj_human_shield(g, seat)
     elif objective_id == 25:    # Become a Despised Warmonger
         return p.popularity <= 3 and p.power >= 13 and obj_mechs_on_board(p) >= 2
-    elif objective_id == 26:    # Diversify Production: a worker on each producing terrain
-        for r in range(5):      # T_MOUNTAIN..T_VILLAGE are 0..4
-            ok = False
-            for u in range(UNIT_WORKER0, N_UNITS):
-                c = p.unit_cell[u]
-                if c > 0 and g.rules.terrain[c] == r and ctl[c] == seat:
-                    ok = True
-                    break
-            if not ok:
-                return False
-        return True
+    elif objective_id == 26:    # Diversify Production
+        return obj_diversify(g, ctl, seat)
     elif objective_id == 27:    # Build a Local Infrastructure
-        if obj_structures_built(p) < 3:
-            return False
-        base = g.rules.factions[p.faction].base_cell
-        for s in range(4):
-            c = p.structure_cell[s]
-            if c > 0 and obj_adjacent(g, c, base):
-                return False
-        return True
+        return obj_local_infrastructure(g, seat)
     return False

@@ -1,3 +1,5 @@
+# Layer: queries. Uses: state.
+#
 # Board queries: who is where, who controls what (Rulebook 000 §4.2, §20).
 #
 # Included by scythe.pyx after `from scythe.state cimport *`. Pure C-level
@@ -17,13 +19,6 @@
 # the rules never produce).
 
 
-cdef inline bint q_is_territory(const GameState* g, int cell) noexcept nogil:
-    # Cells 8..54 of the board; 0 is unused and 1..7 are home bases.
-    if cell <= 0 or cell >= N_CELLS:
-        return False
-    return g.rules.terrain[cell] != T_BASE
-
-
 cdef inline uint64_t own_piece_cells(const GameState* g, int seat) noexcept nogil:
     # Cells (bases too) holding a unit or structure of `seat`, as a mask.
     # Control needs one there (§4.2), so counts of controlled cells walk
@@ -41,36 +36,27 @@ cdef inline uint64_t own_piece_cells(const GameState* g, int seat) noexcept nogi
     return m
 
 
-cdef int units_of_on(const GameState* g, int seat, int cell) noexcept nogil:
-    # Character, mechs and workers of `seat` on `cell` (any cell, bases too).
+cdef inline int units_on(const GameState* g, int seat, int cell, int first, int end) noexcept nogil:
+    # How many of `seat`'s units first..end-1 (character 0, mechs 1-4, workers 5-12) stand on `cell`.
     cdef int u, n = 0
-    if cell <= 0:
-        return 0
-    for u in range(N_UNITS):
+    for u in range(first, end):
         if g.p[seat].unit_cell[u] == cell:
             n += 1
     return n
+
+
+cdef int units_of_on(const GameState* g, int seat, int cell) noexcept nogil:
+    # Character, mechs and workers of `seat` on `cell` (any cell, bases too).
+    return units_on(g, seat, cell, 0, N_UNITS) if cell > 0 else 0
 
 
 cdef int plastic_of_on(const GameState* g, int seat, int cell) noexcept nogil:
     # Character and mechs ("plastic" units: the ones that fight).
-    cdef int u, n = 0
-    if cell <= 0:
-        return 0
-    for u in range(UNIT_WORKER0):
-        if g.p[seat].unit_cell[u] == cell:
-            n += 1
-    return n
+    return units_on(g, seat, cell, 0, UNIT_WORKER0) if cell > 0 else 0
 
 
 cdef int workers_of_on(const GameState* g, int seat, int cell) noexcept nogil:
-    cdef int u, n = 0
-    if cell <= 0:
-        return 0
-    for u in range(UNIT_WORKER0, N_UNITS):
-        if g.p[seat].unit_cell[u] == cell:
-            n += 1
-    return n
+    return units_on(g, seat, cell, UNIT_WORKER0, N_UNITS) if cell > 0 else 0
 
 
 cdef int workers_on_board(const GameState* g, int seat) noexcept nogil:
@@ -88,7 +74,7 @@ cdef int cell_controller(const GameState* g, int cell) noexcept nogil:
     cdef int first_unit_seat = -1
     cdef int defender = -1
     cdef int n_unit_seats = 0
-    if not q_is_territory(g, cell):
+    if not is_territory(g, cell):
         return -1
     for seat in range(g.n_players):
         for u in range(N_UNITS):
@@ -176,7 +162,7 @@ cdef void control_map_calc(const GameState* g, int8_t* out) noexcept nogil:
     for seat in range(g.n_players):
         for s in range(4):
             c = g.p[seat].structure_cell[s]
-            if c <= 0 or c >= N_CELLS or not q_is_territory(g, c):
+            if c <= 0 or c >= N_CELLS or not is_territory(g, c):
                 continue
             if out[c] < 0:
                 out[c] = seat
@@ -217,3 +203,117 @@ cdef int controlled_territories(const GameState* g, int seat) noexcept nogil:
     cdef int8_t ctl[N_CELLS]
     control_map(g, ctl)
     return q_territories_in_map(g, ctl, seat)
+
+
+# ---------------------------------------------------------------- seats
+cdef inline int hand_size(const GameState* g, int seat) noexcept nogil:
+    return g.p[seat].hand[0] + g.p[seat].hand[1] + g.p[seat].hand[2] + g.p[seat].hand[3]
+
+
+cdef inline int base_cell(const GameState* g, int seat) noexcept nogil:
+    return g.rules.factions[g.p[seat].faction].base_cell
+
+
+# ---------------------------------------------------------------- presence
+cdef inline bint is_territory(const GameState* g, int cell) noexcept nogil:
+    return cell > 0 and cell < N_CELLS and g.rules.terrain[cell] >= 0 and g.rules.terrain[cell] != T_BASE
+
+
+cdef inline int other_seat_with(const GameState* g, int seat, int cell, int end) noexcept nogil:
+    # The first seat other than `seat` with one of its units 0..end-1 on `cell`, or -1
+    # (end = UNIT_WORKER0: the character and mechs, the units that fight; N_UNITS: any unit).
+    cdef int s, u
+    for s in range(g.n_players):
+        if s == seat:
+            continue
+        for u in range(end):
+            if g.p[s].unit_cell[u] == cell:
+                return s
+    return -1
+
+
+cdef inline bint enemy_plastic_on(const GameState* g, int seat, int cell) noexcept nogil:
+    return other_seat_with(g, seat, cell, UNIT_WORKER0) >= 0
+
+
+cdef inline bint enemy_units_on(const GameState* g, int seat, int cell) noexcept nogil:
+    return other_seat_with(g, seat, cell, N_UNITS) >= 0
+
+
+cdef inline int other_seat_on(const GameState* g, int seat, int cell) noexcept nogil:
+    # The first other seat with a unit on `cell`, or -1.
+    return other_seat_with(g, seat, cell, N_UNITS)
+
+
+cdef inline int structure_on(const GameState* g, int cell) noexcept nogil:
+    # Seat whose structure stands on `cell`, or -1 (one per territory, §9.3).
+    cdef int s, k
+    for s in range(g.n_players):
+        for k in range(4):
+            if g.p[s].structure_cell[k] == cell:
+                return s
+    return -1
+
+
+cdef inline int mechs_on(const GameState* g, int seat, int cell) noexcept nogil:
+    return units_on(g, seat, cell, UNIT_MECH0, UNIT_WORKER0)
+
+
+cdef inline int workers_on_mat(const GameState* g, int seat) noexcept nogil:
+    cdef int u, n = 0
+    for u in range(UNIT_WORKER0, N_UNITS):
+        if g.p[seat].unit_cell[u] == OFF_BOARD:
+            n += 1
+    return n
+
+
+cdef inline int next_mat_worker(const GameState* g, int seat) noexcept nogil:
+    # Workers leave the Produce slots from the left (Rulebook §7.3): the lowest
+    # worker index still on the mat.
+    cdef int u
+    for u in range(UNIT_WORKER0, N_UNITS):
+        if g.p[seat].unit_cell[u] == OFF_BOARD:
+            return u
+    return -1
+
+
+cdef inline int controlled_of_type(const GameState* g, const int8_t* ctl, int seat,
+                                   int r) noexcept nogil:
+    cdef int c, n = 0
+    for c in range(1, N_CELLS):
+        if ctl[c] == seat:
+            n += g.cell_res[c][r]
+    return n
+
+
+# ---------------------------------------------------------------- counts
+cdef inline int upgrades_done(const Player* p) noexcept nogil:
+    cdef int i, n = 0
+    for i in range(6):
+        if not p.top_cube[i]:
+            n += 1
+    return n
+
+
+cdef inline int mechs_deployed(const Player* p) noexcept nogil:
+    cdef int k, n = 0
+    for k in range(N_MECHS):
+        if p.mech_deployed[k]:
+            n += 1
+    return n
+
+
+cdef inline int structures_built(const Player* p) noexcept nogil:
+    cdef int k, n = 0
+    for k in range(4):
+        if p.structure_cell[k] != OFF_BOARD:
+            n += 1
+    return n
+
+
+cdef inline int recruits_enlisted(const Player* p) noexcept nogil:
+    cdef int k, n = 0
+    for k in range(4):
+        if p.recruit_enlisted[k]:
+            n += 1
+    return n

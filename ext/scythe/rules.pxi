@@ -1,3 +1,6 @@
+# Layer: rules (Python level: packs the data into the Rules struct once per scenario).
+# Uses: state, and the table builders of the rules layer (movement.pxi, automa_pack.pxi).
+#
 # Packing the validated Scythe data (simsuite.games.scythe.model.ScytheData)
 # into the C `Rules` struct that every game of a batch reads.
 #

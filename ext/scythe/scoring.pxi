@@ -1,3 +1,5 @@
+# Layer: queries. Uses: state, queries.pxi.
+#
 # Final scoring, structure bonus tiles and tie-breakers
 # (Rulebook 000 "КІНЕЦЬ ГРИ ТА ПІДРАХУНОК КАПІТАЛІВ" and "Бонус споруд",
 # digest scythe-base.md §20, §20.1, §20.2).

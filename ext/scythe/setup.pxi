@@ -1,3 +1,5 @@
+# Layer: rules. Uses: state, queries and the other files of the rules layer.
+#
 # Game setup (Rulebook "ПРИГОТУВАННЯ", digest §5).
 #
 # Random draws come from the game's own stream in this fixed order:
@@ -143,10 +145,18 @@ cdef int deal_solo(GameState* g, const int8_t* fac_in, const int8_t* mat_in,
     return SETUP_NO_DEAL
 
 
-cdef int setup_game(GameState* g, const Rules* r, uint64_t seed, int n,
-                    const int8_t* fac_in, const int8_t* mat_in) noexcept nogil:
+ctypedef struct SetupArgs:
+    # A game's setup besides the rules and the seed (ext/README.md: the contract's game_setup).
+    int n_players
+    const int8_t* faction          # per seat, -1: dealt from the seed
+    const int8_t* mat
+    const AutomaConfig* solo       # NULL: no Automa
+
+
+cdef inline int game_setup(GameState* g, const Rules* r, uint64_t seed,
+                           const SetupArgs* a) noexcept nogil:
     """Set up a new game; returns a SetupError (0 = ready, first decision pending)."""
-    return setup_game_ex(g, r, seed, n, fac_in, mat_in, NULL)
+    return setup_game_ex(g, r, seed, a.n_players, a.faction, a.mat, a.solo)
 
 
 cdef int setup_game_ex(GameState* g, const Rules* r, uint64_t seed, int n,

@@ -10,6 +10,7 @@
 # b, and structure s sits under top action s.
 from libc.stdint cimport uint64_t, int8_t, int16_t, int32_t, uint8_t, uint16_t
 from common.rng cimport Rng
+from common.events cimport EventBuf   # the readable log (ext/common/events.pxd)
 from scythe.automa_state cimport *   # the Automa's rules and state (solo games)
 
 cdef enum:
@@ -30,7 +31,6 @@ cdef enum:
     MAX_FACTORY = 24
     MAX_OPTIONS = 320     # largest legal-option list of any decision (carrying a pile: 257)
     CARRY_STEP = 128      # piles of 256+ tokens are carried in two decisions: a multiple of 128, then the rest
-    MAX_EVENTS = 1024     # readable-log events buffered between two Python calls
     N_TRACK_POWER = 16    # power track maximum (Rulebook §4.5)
     N_TRACK_POPULARITY = 18  # popularity track maximum
     MAX_DIAL = 7          # power dial maximum (Rulebook §13.3)
@@ -481,22 +481,6 @@ ctypedef struct TurnCtx:
     int8_t enc_card               # index into Rules.encounters, -1 none
     uint8_t enc_used              # bit o: option o taken
     int8_t enc_picks_left
-
-# One readable-log event (pyapi.pxi turns them into text). Events are only
-# recorded when GameState.events is set (the Python Game), never in a batch.
-ctypedef struct Event:
-    int16_t kind
-    int8_t seat
-    int8_t flag
-    int32_t a
-    int32_t b
-    int32_t c
-    int32_t d
-
-ctypedef struct EventBuf:
-    Event ev[MAX_EVENTS]
-    int32_t n
-    int32_t dropped
 
 ctypedef struct ControlMemo:
     # control_map's last answer and the pieces it was computed from (queries.pxi).

@@ -10,15 +10,17 @@ import re
 from pathlib import Path
 
 EXT = Path(__file__).resolve().parents[2] / "ext" / "scythe"
+COMMON = EXT.parent / "common"   # the shared templates Scythe includes (the loop, the seats)
 
 # Python-side C functions: they build C structs from Python dicts, or drive Python policies.
-PYTHON_SIDE = {"_fill_solo", "_play_game_python"}
+PYTHON_SIDE = {"_fill_solo", "_play_game_python", "play_python"}
 
-SIGNATURE = re.compile(r"^(?:cdef|cpdef)\s+(?:inline\s+)?[\w\*\s]+?\b(\w+)\s*\(([^)]*)\)([^:\n]*):", re.M)
+# A C-level function's header (not `cdef class Game(GameCore):`, a Python class with a base).
+SIGNATURE = re.compile(r"^(?:cdef|cpdef)\s+(?!class\b)(?:inline\s+)?[\w\*\s]+?\b(\w+)\s*\(([^)]*)\)([^:\n]*):", re.M)
 
 
 def c_functions():
-    for path in sorted(EXT.glob("*.pxi")):
+    for path in sorted(EXT.glob("*.pxi")) + sorted(COMMON.glob("*.pxi")):
         for m in SIGNATURE.finditer(path.read_text()):
             yield path.name, m.group(1), m.group(0)
 
@@ -33,7 +35,8 @@ def test_every_core_function_is_nogil():
 
 def test_the_batch_step_loop_runs_without_the_gil():
     heads = {name: head for _, name, head in c_functions()}
-    for name in ("play_game_compiled", "advance", "apply_effect", "choose", "legal_options"):
+    for name in ("play_game_compiled", "play_to_end", "seats_choose", "advance", "apply_effect",
+                 "choose", "legal_options"):
         if name in heads:
             assert "nogil" in heads[name], name
     assert "play_game_compiled" in heads and "nogil" in heads["play_game_compiled"]
