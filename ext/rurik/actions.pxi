@@ -314,18 +314,7 @@ cdef void game_apply(GameState* g, int32_t opt) noexcept nogil:
     elif kind == D_CHURCH:
         # Rulebook "Церква": remove a rebel (to the box, no reward) or an enemy troop (not a
         # leader), then place one of your troops there if you have one in supply
-        r = g.task_a[0]
-        if opt == MAX_SEATS:
-            g.rebels[r] -= 1
-            g.rebels_defeated[s] += 1
-            if g.rebels[r] == 0:
-                g.rebel_reward[r] = -1
-        else:
-            g.troops[opt][r] -= 1
-            g.supply[opt] += 1
-        if g.supply[s] > 0:
-            place_troop(g, s, r)
-        ev(g, EV_CHURCH, s, r, opt, 0)
+        church_effect(g, s, g.task_a[0], opt)
         pop_task(g)
     elif kind == D_ESCORT:
         r = g.task_a[0]

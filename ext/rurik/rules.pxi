@@ -208,6 +208,21 @@ cdef inline void place_troop(GameState* g, int s, int r) noexcept nogil:
     g.supply[s] -= 1
     g.troops[s][r] += 1
 
+cdef void church_effect(GameState* g, int s, int r, int target) noexcept nogil:
+    # Rulebook "Церква": remove a rebel (to the box, no reward; it counts as defeated for the
+    # agenda) or an enemy troop (not a leader), then place one of your troops there if you can
+    if target == MAX_SEATS:
+        g.rebels[r] -= 1
+        g.rebels_defeated[s] += 1
+        if g.rebels[r] == 0:
+            g.rebel_reward[r] = -1
+    else:
+        g.troops[target][r] -= 1
+        g.supply[target] += 1
+    if g.supply[s] > 0:
+        place_troop(g, s, r)
+    ev(g, EV_CHURCH, s, r, target, 0)
+
 # ------------------------------------------------------------------ claim phase
 
 cdef void claim_advance(GameState* g) noexcept nogil:

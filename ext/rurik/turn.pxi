@@ -575,12 +575,17 @@ cdef void start_task(GameState* g) noexcept nogil:
         for i in range(g.n_players):
             if i != s and g.troops[i][a] > 0:
                 n += 1
+                r = i
         if g.rebels[a] > 0:
             n += 1
+            r = MAX_SEATS
         if n == 0:
             if g.R.church_places_without_removal and g.supply[s] > 0:
                 place_troop(g, s, a)
             pop_task(g)
+        elif n == 1:               # a single target: the removal is not optional
+            pop_task(g)
+            church_effect(g, s, a, r)
         else:
             set_dec(g, D_CHURCH, s)
     elif kind == K_ESCORT:
