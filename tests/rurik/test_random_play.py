@@ -1,0 +1,76 @@
+"""Random-play invariants (DESIGN.md "Testing habits"): after every step troops, structures,
+goods, coins and cards are conserved and never negative, claim markers never move down, the
+player to move has options; a clone is unchanged by a step on the original; a game replays
+identically from (seed, options)."""
+import random
+
+import pytest
+
+from simsuite._rurik import Game, play_random
+
+
+def play_checked(rules, seed, n):
+    g = Game(rules, seed, n, log=False)
+    rnd = random.Random(seed)
+    options = []
+    while not g.is_over():
+        g.check_invariants()
+        before = [dict(g.player(s)["claims"]) for s in range(n)]
+        opts = g.legal_options()
+        assert opts and opts == sorted(set(opts))
+        o = rnd.choice(opts)
+        if len(options) % 37 == 0:
+            clone = g.clone()
+            snapshot = clone.state_bytes()
+            g.apply(o)
+            assert clone.state_bytes() == snapshot
+        else:
+            g.apply(o)
+        options.append(o)
+        for s in range(n):
+            for t, v in g.player(s)["claims"].items():
+                assert v >= before[s][t]
+    g.check_invariants()
+    return g, options
+
+
+def replay(rules, seed, n, options):
+    g = Game(rules, seed, n, log=False)
+    for o in options:
+        g.apply(o)
+    return g
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_random_games_keep_the_invariants(rules, n):
+    for seed in range(500 // 3 + (1 if n == 2 else 0)):
+        play_checked(rules, 1000 * n + seed, n)
+
+
+def test_replay_from_seed_and_options_is_identical(rules):
+    for seed in (3, 17):
+        g, options = play_checked(rules, seed, 4)
+        h = replay(rules, seed, 4, options)
+        assert h.state_bytes() == g.state_bytes() and h.result() == g.result()
+
+
+def test_compiled_random_play_is_deterministic(rules):
+    assert play_random(rules, range(20), 3) == play_random(rules, range(20), 3)
+
+
+@pytest.mark.slow
+def test_ten_thousand_random_games_keep_the_invariants(rules):
+    for seed in range(10_000):
+        play_checked(rules, 50_000 + seed, 2 + seed % 3)
+
+
+def test_observation_hides_other_players_hands_and_agendas(rules):
+    g, _ = play_checked(rules, 5, 3)
+    for seat in range(3):
+        view = g.observation(seat)
+        for s, p in enumerate(view["players"]):
+            if s == seat:
+                assert isinstance(p["hand"], list)
+            else:
+                assert isinstance(p["hand"], int) and p["agenda"] is None
+        assert "deck" not in view and view["deck_sizes"] == [len(d) for d in g.decks()[:2]]
