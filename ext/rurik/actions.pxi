@@ -160,6 +160,10 @@ cdef void apply_turn(GameState* g, int opt) noexcept nogil:
             g.pool[POOL_SWORD_MINUS] -= 1
         if o == MAX_SEATS:
             defeat_rebel(g, s, r)
+        elif o == NEUTRAL:
+            # solo: a neutral troop goes to the box; no reward, warfare step or casualty check
+            g.neutral[r] -= 1
+            ev(g, EV_ATTACK, s, r, NEUTRAL, 0)
         else:
             k = attack_player(g, s, r, o, opt >= OPT_ATTACK_MINUS)
             if k > 0:

@@ -13,10 +13,12 @@ DECISION_NAMES = ("none", "agenda", "setup_troop", "setup_leader", "place", "bri
                   "escort", "pay_good", "pay_troop", "pay_card", "pay_structure", "take_deed")
 PHASE_NAMES = ("agenda", "setup_troops", "setup_leaders", "planning", "actions", "claim", "over",
                "test_done")
-SCORE_NAMES = ("rule", "build", "trade", "warfare", "agenda", "deeds", "total", "regions_ruled",
-               "coins")
+SCORE_NAMES = ("rule", "build", "trade", "warfare", "agenda", "deeds", "rebel_coins", "rebel_dock",
+               "total", "regions_ruled", "coins")
 RULE_FLAGS = ("income_round4", "claims_never_down", "warfare_requires_advance", "agenda_ties_share",
-              "rule_check_after_removal", "church_places_without_removal")
+              "rule_check_after_removal", "church_places_without_removal",
+              "solo_two_rebels_per_start_region", "solo_sviatopolk_card")
+PRIORITY_NAMES = ("attack_move", "build", "tax")
 VARIANTS = ("alternate_board", "alternate_rebel_rewards", "alternate_deed_row")
 
 
@@ -108,6 +110,9 @@ cdef class RurikRules:
         self.r.agenda_ties_share = rules["agenda_ties_share"]
         self.r.rule_check_after_removal = rules["rule_check_after_removal"]
         self.r.church_places_without_removal = rules["church_places_without_removal"]
+        self.r.solo_two_rebels_per_start_region = rules["solo_two_rebels_per_start_region"]
+        self.r.solo_sviatopolk_card = rules["solo_sviatopolk_card"]
+        self._pack_solo(p)
         for v in variants:
             if v not in VARIANTS:
                 raise ValueError(f"unknown Rurik variant {v!r}; one of: {', '.join(VARIANTS)}")
@@ -122,6 +127,48 @@ cdef class RurikRules:
 
     def region(self, name):
         return _name_index(name, self.region_names, "region")
+
+    def _pack_solo(self, p):
+        cdef int lvl, c, k, i, a, b
+        for lvl, mat in enumerate(p["solo_mats"], start=1):
+            self.r.mat_start[lvl] = mat["start"]
+            for c, cells in enumerate(mat["cells"]):
+                self.r.mat_n[lvl][c] = len(cells)
+                for k, (trig, bonus, locked) in enumerate(cells):
+                    self.r.mat_trigger[lvl][c][k] = trig
+                    self.r.mat_bonus[lvl][c][k] = bonus
+                    self.r.mat_locked[lvl][c][k] = locked
+        for i, card in enumerate(p["solo_cards"]):
+            for k in range(8):
+                self.r.rb_loc[i][k] = card["locations"][k]
+            for c in range(N_PRIORITIES):
+                for k in range(N_STRUCT):
+                    self.r.rb_build[i][c][k] = card["build"][c][k]
+                for k, (adv, action, coin) in enumerate(card["steps"][c]):
+                    self.r.rb_adv[i][c][k] = adv
+                    self.r.rb_action[i][c][k] = action
+                    self.r.rb_coin[i][c][k] = coin
+        # steps between regions of the 2-player map (the solo map), breadth first
+        names = p["region_names"]
+        self.r.kiev = names.index("Kiev")
+        self.r.sviatopolk = [n.lower() for n in p["leader_names"]].index("sviatopolk")
+        small = [r for r in range(N_REGIONS) if p["region_players"][r] <= 2]
+        for a in range(N_REGIONS):
+            for b in range(N_REGIONS):
+                self.r.dist2[a][b] = 99
+        for a in small:
+            dist = {a: 0}
+            frontier = [a]
+            while frontier:
+                nxt = []
+                for x in frontier:
+                    for y in small:
+                        if (p["adjacency"][x] >> y) & 1 and y not in dist:
+                            dist[y] = dist[x] + 1
+                            nxt.append(y)
+                frontier = nxt
+            for b, d in dist.items():
+                self.r.dist2[a][b] = d
 
 
 cdef class Game:
@@ -141,13 +188,18 @@ cdef class Game:
         if self.evbuf != NULL:
             free(self.evbuf)
 
-    def __init__(self, RurikRules rules, seed, int n_players, leaders=None, log=True):
+    def __init__(self, RurikRules rules, seed, int n_players, leaders=None, log=True, solo_level=0):
         cdef SetupArgs a
-        if not 2 <= n_players <= MAX_SEATS:
+        if solo_level:
+            if not 1 <= solo_level <= 4:
+                raise ValueError(f"solo difficulty is 1..4, not {solo_level}")
+            n_players = 2
+        elif not 2 <= n_players <= MAX_SEATS:
             raise ValueError(f"Rurik plays with 2-4 players, not {n_players}")
         self.rules = rules
         self.seed = seed
         a.n_players = n_players
+        a.solo_level = solo_level
         leaders = list(leaders or [])
         for s in range(MAX_SEATS):
             v = leaders[s] if s < len(leaders) else None
@@ -157,7 +209,7 @@ cdef class Game:
         self.g.events = self.evbuf
         err = game_setup(&self.g, &rules.r, seed, &a)
         if err == SETUP_BAD_LEADER:
-            raise ValueError("each seat needs a different leader")
+            raise ValueError("each seat needs a different leader (solo: Sviatopolk leads the Rebels)")
         if err:
             raise ValueError(f"setup error {err}")
         self._advance()
@@ -257,6 +309,7 @@ cdef class Game:
             "structures": {STRUCTURE_NAMES[k]: (None if self.g.struct_owner[r][k] < 0 else self.g.struct_owner[r][k])
                            for k in range(N_STRUCT)},
             "good": GOOD_NAMES[self.g.good_type[r]], "good_present": bool(self.g.good_present[r]),
+            "neutral": self.g.neutral[r],
         }
 
     def player(self, seat):
@@ -279,6 +332,51 @@ cdef class Game:
             "exchange_used": [self.g.exchange_used[s][0], self.g.exchange_used[s][1]],
             "pool": {ACTION_NAMES[k]: self.g.pool[k] for k in range(5)} | {"sword_minus": self.g.pool[POOL_SWORD_MINUS], "anywhere": self.g.anywhere_moves},
         }
+
+    @property
+    def solo_level(self):
+        return self.g.solo_level
+
+    def rebels_state(self):
+        """Solo: the Rebels' priority, mat coins still locking spaces, the Rebel deck (bottom first)."""
+        return {"priority": PRIORITY_NAMES[self.g.priority],
+                "mat_coins": [[self.g.mat_coin[c][k] for k in range(self.rules.r.mat_n[self.g.solo_level][c])]
+                              for c in range(N_PRIORITIES)] if self.g.solo_level else [],
+                "deck": [self.g.rb_deck[i] + 1 for i in range(N_REBEL_CARDS)]}
+
+    def set_priority(self, priority):
+        self.g.priority = _name_index(priority, PRIORITY_NAMES, "priority")
+
+    def set_rebel_deck(self, numbers):
+        """Solo: the Rebel deck as card numbers 1..18, bottom card first (the top card last)."""
+        for i, c in enumerate(numbers):
+            self.g.rb_deck[i] = c - 1
+
+    def set_neutral(self, region, n):
+        self.g.neutral[self.rules.region(region)] = n
+
+    def unlock_all(self, locked=False):
+        """Solo: open (or lock) every bonus space of the Rebels' mat."""
+        for c in range(N_PRIORITIES):
+            for k in range(MAX_MAT_SPACES):
+                self.g.mat_coin[c][k] = 1 if locked else 0
+
+    def rebel_turn(self, action, row=0):
+        """Solo: the Rebels' next turn with their only advisor on (action column, row); the game
+        stops when it ends (phase 'test_done')."""
+        col = _name_index(action, ACTION_NAMES, "action")
+        self.g.phase = P_ACTIONS
+        self.g.n_tasks = 0
+        self.g.test_single_turn = True
+        for c in range(N_ACTIONS):
+            for k in range(MAX_ROWS):
+                self.g.slot_seat[c][k] = -1
+        self.g.slot_seat[col][row] = REBELS
+        self.g.slot_val[col][row] = 1
+        self.g.slot_bribe[col][row] = 0
+        self.g.dec = D_NONE
+        rebel_turn(&self.g)
+        self._advance()
 
     def strategy_board(self):
         """{column: [(seat, advisor, bribe) top first]} of the advisors on the board."""
@@ -490,7 +588,7 @@ def option_label(Game game, decision, int opt):
         if opt < OPT_ATTACK: return f"move the leader anywhere to {names[opt - OPT_ANYWHERE_LEADER]}"
         if opt < OPT_TAX:
             x = opt - (OPT_ATTACK if opt < OPT_ATTACK_MINUS else OPT_ATTACK_MINUS)
-            who = "a rebel" if x % 8 == MAX_SEATS else f"seat {x % 8}"
+            who = "a rebel" if x % 8 == MAX_SEATS else ("a neutral troop" if x % 8 == NEUTRAL else f"seat {x % 8}")
             return f"attack {who} in {names[x // 8]}" + (" (1 card fewer)" if opt >= OPT_ATTACK_MINUS else "")
         if opt < OPT_BUILD: return f"tax {names[opt - OPT_TAX]}"
         if opt < OPT_DIPLOMAT:
@@ -508,7 +606,7 @@ def option_label(Game game, decision, int opt):
     if decision in ("keep", "order", "pay_card"): return f"scheme card {R.scheme_keys[opt]}"
     if decision == "pass_token": return f"first-player token to seat {opt}"
     if decision == "market": return ("an extra good", "a coin")[opt]
-    if decision == "church": return "a rebel" if opt == MAX_SEATS else f"a troop of seat {opt}"
+    if decision == "church": return {MAX_SEATS: "a rebel", NEUTRAL: "a neutral troop"}.get(opt, f"a troop of seat {opt}")
     if decision == "escort": return f"{opt} troops with Agatha"
     if decision == "pay_good": return GOOD_NAMES[opt]
     if decision == "pay_troop": return f"{'the leader' if opt % 2 else 'a troop'} in {names[opt // 2]}"
@@ -554,7 +652,8 @@ def check_state(Game game):
             assert g.troops[s][r] >= 0, f"seat {s}: {g.troops[s][r]} troops in region {r}"
             assert g.troops[s][r] == 0 or (g.in_play >> r) & 1, f"seat {s}: troops in region {r}, not in play"
             n += g.troops[s][r]
-        assert n == R.r.troops and g.supply[s] >= 0, f"seat {s}: {n} troops counted, expected {R.r.troops}"
+        expect = REBEL_TROOPS if (g.solo_level and s == REBELS) else R.r.troops
+        assert n == expect and g.supply[s] >= 0, f"seat {s}: {n} troops counted, expected {expect}"
         assert -1 <= g.leader_region[s] < N_REGIONS, f"seat {s}: leader in region {g.leader_region[s]}"
         for k in range(N_STRUCT):
             n = g.struct_supply[s][k]
@@ -570,7 +669,7 @@ def check_state(Game game):
         assert (g.hand[s] & g.hand[s]) >> R.r.n_schemes == 0, f"seat {s}: unknown scheme card in hand"
         assert g.deeds_owned[s] & g.deeds_done[s] == 0, f"seat {s}: a deed both owned and done"
     for r in range(N_REGIONS):
-        assert g.rebels[r] >= 0, f"region {r}: {g.rebels[r]} rebels"
+        assert g.rebels[r] >= 0 and g.neutral[r] >= 0, f"region {r}: {g.rebels[r]} rebels, {g.neutral[r]} neutral"
     # every scheme card is in exactly one place: a deck, the discard pile, a hand, or drawn
     seen = [0] * R.r.n_schemes
     for d in range(2):
@@ -603,7 +702,7 @@ def check_state(Game game):
         assert game.n_opts > 0, f"game not over but decision {g.dec} has no option"
 
 
-def play_random(RurikRules rules, seeds, int n_players, leaders=None):
+def play_random(RurikRules rules, seeds, int n_players, leaders=None, int solo_level=0):
     """Play one random game per seed (every seat random, its own stream); returns per game
     (decisions, [total score per seat], [rank per seat])."""
     cdef GameState g
@@ -612,7 +711,9 @@ def play_random(RurikRules rules, seeds, int n_players, leaders=None):
     cdef int32_t sc[MAX_SEATS][N_SCORE]
     cdef int8_t rank[MAX_SEATS]
     cdef uint64_t seed
-    a.n_players = n_players
+    a.n_players = 2 if solo_level else n_players
+    a.solo_level = solo_level
+    n_players = a.n_players
     leaders = list(leaders or [])
     for s in range(MAX_SEATS):
         v = leaders[s] if s < len(leaders) else None
@@ -632,7 +733,7 @@ def play_random(RurikRules rules, seeds, int n_players, leaders=None):
     return out
 
 
-def random_decisions(RurikRules rules, uint64_t seed0, int n_games, int n_players):
+def random_decisions(RurikRules rules, uint64_t seed0, int n_games, int n_players, int solo_level=0):
     """Decisions taken in `n_games` random games (for a quick speed look, not a benchmark)."""
     cdef GameState g
     cdef SetupArgs a
@@ -640,6 +741,7 @@ def random_decisions(RurikRules rules, uint64_t seed0, int n_games, int n_player
     cdef long total = 0
     cdef int i
     a.n_players = n_players
+    a.solo_level = solo_level
     for i in range(MAX_SEATS):
         a.leader[i] = -1
     g.events = NULL

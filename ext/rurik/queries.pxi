@@ -54,11 +54,13 @@ cdef int ruler(const GameState* g, int r) noexcept nogil:
         return -1
     if rebels > second_v:
         second_v = rebels
+    if g.neutral[r] > second_v:    # solo: neutral troops are a force of their own
+        second_v = g.neutral[r]
     if best_v > second_v:
         return best
     # a tie at the top: only Yaroslav, tied in his own region, rules
     cdef int y = ability_holder(g, r, ABIL_SOVEREIGN)
-    if y >= 0 and strength(g, y, r) == best_v and best_v >= rebels:
+    if y >= 0 and strength(g, y, r) == best_v and best_v >= rebels and best_v >= g.neutral[r]:
         return y
     return -1
 

@@ -211,7 +211,9 @@ cdef inline void place_troop(GameState* g, int s, int r) noexcept nogil:
 cdef void church_effect(GameState* g, int s, int r, int target) noexcept nogil:
     # Rulebook "Церква": remove a rebel (to the box, no reward; it counts as defeated for the
     # agenda) or an enemy troop (not a leader), then place one of your troops there if you can
-    if target == MAX_SEATS:
+    if target == NEUTRAL:
+        g.neutral[r] -= 1           # solo: to the box
+    elif target == MAX_SEATS:
         g.rebels[r] -= 1
         g.rebels_defeated[s] += 1
         if g.rebels[r] == 0:
@@ -239,6 +241,8 @@ cdef void claim_income(GameState* g) noexcept nogil:
     # step Б: 1 coin per claim / warfare marker not yet on the board, 1 per full boat column
     cdef int s, t, n
     for s in range(g.n_players):
+        if g.solo_level > 0 and s == REBELS:
+            continue                # the Rebels' income is their own (solo.pxi)
         n = full_columns(g, s) + (1 if g.warfare[s] == 0 else 0)
         for t in range(N_TRACKS):
             if g.claim[s][t] == 0:
@@ -265,10 +269,12 @@ cdef enum:  # score components (GameState-independent order used by the Python r
     SC_WARFARE = 3
     SC_AGENDA = 4
     SC_DEEDS = 5
-    SC_TOTAL = 6
-    SC_RULED = 7          # tie-breaker 1: regions ruled
-    SC_COINS = 8          # tie-breaker 2: coins
-    N_SCORE = 9
+    SC_REBEL_COINS = 6    # solo Rebels: 1 VP per 3 coins, rounded up
+    SC_REBEL_DOCK = 7     # solo Rebels: 1 VP per 3 goods on the dock, rounded up
+    SC_TOTAL = 8
+    SC_RULED = 9          # tie-breaker 1: regions ruled
+    SC_COINS = 10         # tie-breaker 2: coins (the solo Rebels' coins count 0: already scored)
+    N_SCORE = 11
 
 cdef int agenda_value(const GameState* g, int s, int measure) noexcept nogil:
     cdef int r, k, n
@@ -337,15 +343,23 @@ cdef void final_scores(const GameState* g, int32_t out[MAX_SEATS][N_SCORE]) noex
                 out[s][SC_WARFARE] = g.R.warfare_vp[0]
             elif n_first == 1 and w == second:
                 out[s][SC_WARFARE] = g.R.warfare_vp[1]
-        out[s][SC_AGENDA] = 2 if agenda_met(g, s) else 0
+        out[s][SC_AGENDA] = 2 if g.agenda[s] >= 0 and agenda_met(g, s) else 0
         out[s][SC_DEEDS] = 0
         for d in range(g.R.n_deeds):
             if (g.deeds_done[s] >> d) & 1:
                 out[s][SC_DEEDS] += g.R.deed_vp[d]
-        out[s][SC_TOTAL] = (out[s][SC_RULE] + out[s][SC_BUILD] + out[s][SC_TRADE] + out[s][SC_WARFARE]
-                            + out[s][SC_AGENDA] + out[s][SC_DEEDS])
-        out[s][SC_RULED] = bit_count(ruled_mask(g, s))
+        out[s][SC_REBEL_COINS] = 0
+        out[s][SC_REBEL_DOCK] = 0
         out[s][SC_COINS] = g.coins[s]
+        if g.solo_level > 0 and s == REBELS:
+            # «ПІДРАХУНОК ПЕРЕМОЖНИХ БАЛІВ ПОВСТАНЦІВ»: no deeds, no agenda; coins and dock goods
+            out[s][SC_REBEL_COINS] = (g.coins[s] + 2) // 3
+            out[s][SC_REBEL_DOCK] = (total_goods(g, s) - boat_goods(g, s) + 2) // 3
+            out[s][SC_COINS] = 0
+        out[s][SC_TOTAL] = (out[s][SC_RULE] + out[s][SC_BUILD] + out[s][SC_TRADE] + out[s][SC_WARFARE]
+                            + out[s][SC_AGENDA] + out[s][SC_DEEDS] + out[s][SC_REBEL_COINS]
+                            + out[s][SC_REBEL_DOCK])
+        out[s][SC_RULED] = bit_count(ruled_mask(g, s))
 
 cdef void final_ranks(int32_t sc[MAX_SEATS][N_SCORE], int n, int8_t rank[MAX_SEATS]) noexcept nogil:
     # rank 1 = winner; players equal on score, regions ruled and coins share a rank
@@ -369,7 +383,7 @@ cdef enum:
 
 cdef int game_setup(GameState* g, const Rules* R, uint64_t seed, const SetupArgs* a) noexcept nogil:
     # Rulebook "ПІДГОТОВКА ДО ГРИ"
-    cdef int n = a.n_players, s, r, i, k, o
+    cdef int n = 2 if a.solo_level > 0 else a.n_players, s, r, i, k, o
     cdef int8_t order[MAX_REBEL_POOL]
     cdef int8_t goods_tokens[N_REGIONS]
     cdef int8_t ids[MAX_DEEDS]
@@ -378,7 +392,7 @@ cdef int game_setup(GameState* g, const Rules* R, uint64_t seed, const SetupArgs
     memset(g, 0, sizeof(GameState))
     g.events = keep_events
     g.R = R
-    if n < 2 or n > MAX_SEATS:
+    if n < 2 or n > MAX_SEATS or a.solo_level < 0 or a.solo_level > 4:
         return SETUP_BAD_PLAYERS
     g.n_players = <int8_t>n
     rng_seed(&g.rng, seed)
@@ -391,13 +405,21 @@ cdef int game_setup(GameState* g, const Rules* R, uint64_t seed, const SetupArgs
         g.good_type[r] = R.region_good[r]
     # leaders: chosen, or dealt at random among the unused ones
     memset(taken, 0, sizeof(taken))
+    if a.solo_level > 0:
+        taken[R.sviatopolk] = 1      # he leads the Rebels
+        if a.leader[0] == R.sviatopolk:
+            return SETUP_BAD_LEADER
     for s in range(n):
+        if a.solo_level > 0 and s == REBELS:
+            continue
         if a.leader[s] >= 0:
             if a.leader[s] >= R.n_leaders or taken[a.leader[s]]:
                 return SETUP_BAD_LEADER
             taken[a.leader[s]] = 1
     for s in range(n):
-        if a.leader[s] >= 0:
+        if a.solo_level > 0 and s == REBELS:
+            g.leader[s] = R.sviatopolk
+        elif a.leader[s] >= 0:
             g.leader[s] = a.leader[s]
         else:
             k = 0
@@ -470,6 +492,8 @@ cdef int game_setup(GameState* g, const Rules* R, uint64_t seed, const SetupArgs
         for k in range(MAX_ROWS):
             g.slot_seat[o][k] = -1
     g.rally_target = -1
+    if a.solo_level > 0:
+        solo_setup(g, a.solo_level)
     g.phase = P_AGENDA
     g.dec = D_NONE
     return SETUP_OK

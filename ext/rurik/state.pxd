@@ -35,6 +35,13 @@ cdef enum:
     MAX_EVENTS = 2048
     N_ROUNDS = 4
     DEED_ROW = 3
+    N_PRIORITIES = 3
+    MAX_MAT_SPACES = 4
+    N_REBEL_CARDS = 18
+    N_CARD_ROWS = 6
+    NEUTRAL = 5           # attack / church target number of a neutral troop (solo)
+    REBELS = 1            # the seat the solo Rebels play
+    REBEL_TROOPS = 15     # the Rebels' troops are the 15 rebel miniatures (solo setup)
 
 cdef enum:  # goods
     G_WOOD = 0
@@ -57,6 +64,21 @@ cdef enum:  # structures
     S_CHURCH = 0
     S_STRONGHOLD = 1
     S_MARKET = 2
+
+cdef enum:  # solo: the Rebels' priorities = columns of their mat (solo.toml)
+    PR_ATTACK_MOVE = 0
+    PR_BUILD = 1
+    PR_TAX = 2
+
+cdef enum:  # solo: bonus kinds of the Rebels' mat spaces (data.SOLO_BONUSES order)
+    BN_HELMETS = 0
+    BN_BOOTS = 1
+    BN_SWORDS = 2
+    BN_CARTS = 3
+    BN_HAMMERS = 4
+    BN_CASUALTY_MINUS = 5
+    BN_COINS1 = 6
+    BN_COINS2 = 7
 
 cdef enum:  # claim tracks
     T_RULE = 0
@@ -183,6 +205,7 @@ cdef enum:  # queued tasks (a compound step waiting for its decision or its turn
     K_PASS_TOKEN = 16
     K_REENTER = 17
     K_DEED_REWARD = 18       # a = deed (its reward, after the payment tasks)
+    K_REBEL_ATTACK = 19      # solo: the Rebels' attack in progress (resumes after a casualty check)
 
 ctypedef struct Rules:
     int8_t region_players[N_REGIONS]
@@ -227,9 +250,26 @@ ctypedef struct Rules:
     bint alternate_board
     bint alternate_rebel_rewards
     bint alternate_deed_row
+    # solo (solo.toml): difficulty mats by level 1..4, the 18 Rebel cards
+    int8_t mat_start[5]
+    int8_t mat_n[5][N_PRIORITIES]
+    int8_t mat_trigger[5][N_PRIORITIES][MAX_MAT_SPACES]
+    int8_t mat_bonus[5][N_PRIORITIES][MAX_MAT_SPACES]
+    int8_t mat_locked[5][N_PRIORITIES][MAX_MAT_SPACES]
+    int8_t rb_loc[N_REBEL_CARDS][8]
+    int8_t rb_build[N_REBEL_CARDS][N_PRIORITIES][N_STRUCT]
+    int8_t rb_adv[N_REBEL_CARDS][N_PRIORITIES][N_CARD_ROWS]     # row: 0 "1", 1 "2", 2 "2*", 3 "3*", 4 "4", 5 "5"
+    int8_t rb_action[N_REBEL_CARDS][N_PRIORITIES][N_CARD_ROWS]
+    int8_t rb_coin[N_REBEL_CARDS][N_PRIORITIES][N_CARD_ROWS]
+    int8_t dist2[N_REGIONS][N_REGIONS]     # steps between regions on the 2-player map
+    int8_t kiev                            # the solo setup puts Sviatopolk in Kiev
+    int8_t sviatopolk                      # his leader index
+    bint solo_two_rebels_per_start_region
+    bint solo_sviatopolk_card
 
 ctypedef struct SetupArgs:
     int8_t n_players
+    int8_t solo_level            # 0 = multiplayer; 1..4 = solo against the Rebels at that difficulty
     int8_t leader[MAX_SEATS]     # -1 = dealt at random among the unused leaders
 
 ctypedef struct EventBuf:
@@ -322,3 +362,16 @@ ctypedef struct GameState:
     uint16_t paid_regions                    # troops-from-distinct-regions payment
     int8_t paid_region                       # troops-from-one-ruled-region payment
     bint test_single_turn
+    # solo: seat 1 is the Rebels (their troops = rebel miniatures, leader = Sviatopolk)
+    int8_t solo_level
+    int8_t priority                          # PR_*: where the first-player token sits on their mat
+    int8_t neutral[N_REGIONS]                # neutral troops
+    int8_t mat_coin[N_PRIORITIES][MAX_MAT_SPACES]   # 1 = a coin still covers (locks) the space
+    int8_t rb_deck[N_REBEL_CARDS]            # index 0 = bottom card, 17 = top card
+    int8_t rb_row                            # next row of the bottom card to reveal (planning)
+    int8_t rb_swords                         # the Rebels' attack in progress
+    int8_t rb_minus
+    int8_t rb_boots_after
+    int8_t rb_order[N_REGIONS]
+    int8_t rb_n
+    int8_t rb_pos

@@ -80,10 +80,10 @@ cdef bint can_muster_in(const GameState* g, int s, int r) noexcept nogil:
     cdef int m
     if present(g, s, r):
         return True
-    if g.ability[s] != ABIL_RALLY or g.leader_region[s] < 0:
-        return False
     # Maria: once per round one muster may go to a region adjacent to her
     m = g.leader_region[s]
+    if g.ability[s] != ABIL_RALLY or m < 0:
+        return False
     if not ((g.R.adj[m] >> r) & 1):
         return False
     if g.rally_target >= 0:
@@ -250,6 +250,8 @@ cdef int turn_options(const GameState* g, int32_t* buf) noexcept nogil:
                     buf[n] = (OPT_ATTACK if k == 0 else OPT_ATTACK_MINUS) + r * 8 + o; n += 1
             if g.rebels[r] > 0:
                 buf[n] = (OPT_ATTACK if k == 0 else OPT_ATTACK_MINUS) + r * 8 + MAX_SEATS; n += 1
+            if g.neutral[r] > 0:
+                buf[n] = (OPT_ATTACK if k == 0 else OPT_ATTACK_MINUS) + r * 8 + NEUTRAL; n += 1
     if spendable(g, A_TAX) > 0:
         for r in range(N_REGIONS):
             if g.good_present[r] and in_play(g, r) and present(g, s, r) and region_cost(g, s, r) <= spendable(g, A_TAX):
@@ -365,7 +367,8 @@ cdef int decision_options(const GameState* g, int32_t* buf) noexcept nogil:
         return 2
     if g.dec == D_SETUP_TROOP or g.dec == D_REENTER:
         for r in range(N_REGIONS):
-            if in_play(g, r):
+            # solo: your starting troops avoid the Rebels' regions
+            if in_play(g, r) and not (g.dec == D_SETUP_TROOP and g.solo_level > 0 and present(g, REBELS, r)):
                 buf[n] = r; n += 1
         if g.dec == D_REENTER:
             buf[n] = N_REGIONS; n += 1
@@ -400,6 +403,8 @@ cdef int decision_options(const GameState* g, int32_t* buf) noexcept nogil:
                 buf[n] = i; n += 1
         if g.rebels[r] > 0:
             buf[n] = MAX_SEATS; n += 1
+        if g.neutral[r] > 0:
+            buf[n] = NEUTRAL; n += 1
         return n
     if g.dec == D_ESCORT:
         r = g.task_a[0]
@@ -477,7 +482,7 @@ cdef void activate(GameState* g, int col, int row) noexcept nogil:
     if on_board(g, s) == 0:
         push_task(g, K_REENTER, 0, s)
     # the top Scheme slot passes the first-player token (on activation, even if forfeited)
-    if col == A_SCHEME and row == 0:
+    if col == A_SCHEME and row == 0 and g.solo_level == 0:
         push_task(g, K_PASS_TOKEN, 0, s)
 
 cdef void end_turn(GameState* g) noexcept nogil:
@@ -505,6 +510,9 @@ cdef void next_activation(GameState* g) noexcept nogil:
         s = (g.act_seat + i) % g.n_players
         if seat_has_advisor(g, s):
             g.act_seat = <int8_t>s
+            if g.solo_level > 0 and s == REBELS:
+                rebel_turn(g)
+                return
             for c in range(N_ACTIONS):
                 for k in range(g.R.rows[g.n_players]):
                     if g.slot_seat[c][k] == s:
@@ -531,15 +539,18 @@ cdef void claim_flow(GameState* g) noexcept nogil:
     # Round 4: only step А, then the game ends (income too if income_round4).
     cdef int i
     if g.step == 0:
-        g.first_player = g.token_holder
-        claim_advance(g)
+        if g.solo_level > 0:
+            solo_claim(g)       # the Rebels' priority, tracks (yours too), bonuses, income
+        else:
+            g.first_player = g.token_holder
+            claim_advance(g)
         if g.round < N_ROUNDS - 1 or g.R.income_round4:
             claim_income(g)
         if g.round == N_ROUNDS - 1:
             g.phase = P_OVER
             ev(g, EV_GAME_END, -1, 0, 0, 0)
             return
-        for i in range(g.n_players):
+        for i in range(1 if g.solo_level > 0 else g.n_players):
             push_task(g, K_TAKE_DEED, 0, (g.first_player + i) % g.n_players)
         g.step = 1
         return
@@ -565,7 +576,8 @@ cdef void start_task(GameState* g) noexcept nogil:
         elif g.deck_n[0] + g.deck_n[1] == 0:
             pop_task(g)
         else:
-            set_dec(g, D_DECK, g.cas_attacker if kind == K_CASUALTY else s)
+            # the attacker picks the deck (default reading); in solo you pick it for the Rebels
+            set_dec(g, D_DECK, (0 if g.solo_level > 0 else g.cas_attacker) if kind == K_CASUALTY else s)
     elif kind == K_ORDER:
         set_dec(g, D_ORDER, s)
     elif kind == K_MARKET:
@@ -579,6 +591,9 @@ cdef void start_task(GameState* g) noexcept nogil:
         if g.rebels[a] > 0:
             n += 1
             r = MAX_SEATS
+        if g.neutral[a] > 0:
+            n += 1
+            r = NEUTRAL
         if n == 0:
             if g.R.church_places_without_removal and g.supply[s] > 0:
                 place_troop(g, s, a)
@@ -601,6 +616,8 @@ cdef void start_task(GameState* g) noexcept nogil:
         set_dec(g, D_PAY_TROOP, s)
     elif kind == K_PAY_STRUCT:
         set_dec(g, D_PAY_STRUCT, s)
+    elif kind == K_REBEL_ATTACK:
+        rebel_attack_step(g)
     elif kind == K_DEED_REWARD:
         pop_task(g)
         deed_reward(g, s, a)
@@ -625,6 +642,8 @@ cdef void progress(GameState* g) noexcept nogil:
     if g.n_tasks > 0:
         start_task(g)
         return
+    if g.solo_level > 0:
+        n = 1          # solo: only you keep an agenda and place troops and a leader
     if g.phase == P_AGENDA:
         if g.step < n:
             set_dec(g, D_AGENDA, (g.first_player + g.step) % n)
@@ -644,8 +663,12 @@ cdef void progress(GameState* g) noexcept nogil:
             g.round = 0
             begin_round(g)
     elif g.phase == P_PLANNING:
+        n = g.n_players
         if g.step < n * advisors_this_round(g):
-            set_dec(g, D_PLACE, (g.first_player + g.step) % n)
+            if g.solo_level > 0 and (g.first_player + g.step) % n == REBELS:
+                rebel_place(g)
+            else:
+                set_dec(g, D_PLACE, (g.first_player + g.step) % n)
         else:
             g.phase = P_ACTIONS
             g.act_seat = g.first_player

@@ -198,7 +198,8 @@ DEED_REWARD = ("boots", "helmets", "carts", "hammers", "coins", "swords_minus_on
                "moves_anywhere")
 SCHEME_REWARD = ("helmets", "boots", "swords", "carts", "hammers", "coins", "deed", "warfare")
 RULE_KEYS = ("income_round4", "claims_never_down", "warfare_requires_advance", "agenda_ties_share",
-             "rule_check_after_removal", "church_places_without_removal")
+             "rule_check_after_removal", "church_places_without_removal", "solo_two_rebels_per_start_region",
+             "solo_sviatopolk_card")
 REBEL_REWARDS = ("coins",) + GOODS
 PRIORITIES = ("attack_move", "build", "tax")
 
@@ -275,13 +276,14 @@ def load_data(data_dir: Path | str | None = None) -> RurikData:
     unique_names(rows["agendas.toml"], "agendas.toml", "agenda")
     _check_schemes(rows["schemes.toml"])
     boards = _check_boards(read_file(folder / "boards.toml"), [r["name"] for r in regions])
-    _check_solo(rows["solo.toml"], docs["solo.toml"], regions)
+    solo_cards = _check_solo(rows["solo.toml"], docs["solo.toml"], regions)
     return RurikData(
         regions=regions, leaders=rows["leaders.toml"], deeds=rows["deeds.toml"],
         schemes=rows["schemes.toml"], agendas=rows["agendas.toml"],
         rebel_rewards=rows["rebels.toml"],
         rules={r["key"]: r["value"] for r in rows["rules.toml"]},
-        boards=boards, solo_mats=rows["solo.toml"], solo_cards=docs["solo.toml"].get("card", []))
+        boards=boards, solo_mats=sorted(rows["solo.toml"], key=lambda m: m["level"]),
+        solo_cards=solo_cards)
 
 
 def _check_map(regions: list[dict]) -> None:
@@ -364,24 +366,55 @@ def _check_boards(doc: Mapping, region_names: list[str]) -> dict:
     }
 
 
-def _check_solo(mats: list[dict], doc: Mapping, regions: list[dict]) -> None:
+SOLO_BONUSES = ("helmets", "boots", "swords", "carts", "hammers", "casualty_minus", "coins1", "coins2")
+ADVISOR_ROWS = ("1", "2", "2*", "3*", "4", "5")
+
+
+def _mat_cell(cell: str, at: str, column: str) -> tuple[int, int, bool]:
+    trig, _, rest = cell.partition(">")
+    bonus, _, lock = rest.partition(":")
+    if trig not in ACTIONS or bonus not in SOLO_BONUSES or lock not in ("L", "U"):
+        raise UserError(f"{at}: {column} cell {cell!r} is not 'action>bonus:L' or ':U' with a bonus in "
+                        f"{', '.join(SOLO_BONUSES)}; write e.g. \"attack>swords:L\"")
+    return ACTIONS.index(trig), SOLO_BONUSES.index(bonus), lock == "L"
+
+
+def _card_step(step: str, at: str, column: str) -> tuple[str, int, bool]:
+    parts = step.split()
+    if len(parts) not in (2, 3) or parts[0] not in ADVISOR_ROWS or parts[1] not in ACTIONS \
+            or (len(parts) == 3 and parts[2] != "$"):
+        raise UserError(f"{at}: {column} step {step!r} is not '<advisor> <action>' with an optional ' $'; "
+                        f"write e.g. \"2* attack $\"")
+    return parts[0], ACTIONS.index(parts[1]), len(parts) == 3
+
+
+def _check_solo(mats: list[dict], doc: Mapping, regions: list[dict]) -> list[dict]:
+    """Validate the difficulty mats and the 18 Rebel cards; return the cards parsed."""
     green = [r["name"] for r in regions if r["players"] <= 2]
+    levels = sorted(m["level"] for m in mats)
+    if levels != [1, 2, 3, 4]:
+        raise UserError(f"solo.toml: mat: levels {levels}, expected 1, 2, 3, 4; give one mat per level")
     for m in mats:
         at = where(f"mat {m['level']}", "solo.toml")
-        for p in PRIORITIES:
-            for cell in m[p]:
-                trig, _, rest = cell.partition(">")
-                bonus, _, lock = rest.partition(":")
-                if trig not in ACTIONS or lock not in ("L", "U") or not bonus:
-                    raise UserError(f"{at}: {p} cell {cell!r} is not 'action>bonus:L' or ':U'; "
-                                    f"write e.g. \"attack>swords:L\"")
+        m["cells"] = [[_mat_cell(c, at, p) for c in m[p]] for p in PRIORITIES]
+        if any(len(col) > 4 for col in m["cells"]):
+            raise UserError(f"{at}: a priority column has more than 4 bonus spaces; give at most 4")
     cards = doc.get("card", [])
     if len(cards) != 18:
         raise UserError(f"solo.toml: card: {len(cards)} Rebel cards, the seed has 18; restore the file")
+    out = []
     for c in cards:
         at = where(f"card {c.get('number')}", "solo.toml")
-        locs = _field(c, "locations", listof(text(green), unique=True, length=8), at)
-        del locs
+        row = {"number": _field(c, "number", integer(1, 18), at),
+               "locations": _field(c, "locations", listof(text(green), unique=True, length=8), at)}
+        for p in PRIORITIES:
+            row[p + "_build"] = _field(c, p + "_build", listof(text(STRUCTURES), length=3, unique=True), at)
+            steps = _field(c, p + "_steps", listof(text(), length=6), at)
+            row[p + "_steps"] = [_card_step(x, at, p + "_steps") for x in steps]
+            if sorted(x[0] for x in row[p + "_steps"]) != sorted(ADVISOR_ROWS):
+                raise UserError(f"{at}: {p}_steps must name each advisor 1, 2, 2*, 3*, 4, 5 once; fix the steps")
+        out.append(row)
+    return out
 
 
 # ------------------------------------------------------------------ packing for the core
@@ -428,4 +461,11 @@ def pack(data: RurikData) -> dict:
         "agenda_measure": [AGENDA_MEASURES.index(a["measure"]) for a in data.agendas],
         "rebel_pool": pool,
         "rules": dict(data.rules),
+        "solo_mats": [{"start": PRIORITIES.index(m["start_priority"]), "cells": m["cells"]}
+                      for m in data.solo_mats],
+        "solo_cards": [{
+            "locations": [idx[n] for n in c["locations"]],
+            "build": [[STRUCTURES.index(x) for x in c[p + "_build"]] for p in PRIORITIES],
+            "steps": [[(ADVISOR_ROWS.index(v), a, coin) for v, a, coin in c[p + "_steps"]] for p in PRIORITIES],
+        } for c in data.solo_cards],
     }
