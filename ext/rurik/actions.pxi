@@ -289,7 +289,7 @@ cdef void game_apply(GameState* g, int32_t opt) noexcept nogil:
             r = g.task_a[0]
             k = g.task_b[0]
             pop_task(g)
-            casualty_check(g, s, r, k, opt)
+            casualty_check(g, g.cas_attacker, r, k, opt)
         else:
             apply_draw_deck(g, opt)
     elif kind == D_KEEP:

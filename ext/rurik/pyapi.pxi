@@ -458,6 +458,7 @@ cdef class Game:
             self.g.leader_region[s] = -1
         for r in range(N_REGIONS):
             self.g.rebels[r] = 0
+            self.g.neutral[r] = 0
             self.g.rebel_reward[r] = -1
             for k in range(N_STRUCT):
                 if self.g.struct_owner[r][k] >= 0:

@@ -9,8 +9,8 @@ import pytest
 from simsuite._rurik import Game, play_random
 
 
-def play_checked(rules, seed, n):
-    g = Game(rules, seed, n, log=False)
+def play_checked(rules, seed, n, solo_level=0):
+    g = Game(rules, seed, n, log=False, solo_level=solo_level)
     rnd = random.Random(seed)
     options = []
     while not g.is_over():
@@ -34,8 +34,8 @@ def play_checked(rules, seed, n):
     return g, options
 
 
-def replay(rules, seed, n, options):
-    g = Game(rules, seed, n, log=False)
+def replay(rules, seed, n, options, solo_level=0):
+    g = Game(rules, seed, n, log=False, solo_level=solo_level)
     for o in options:
         g.apply(o)
     return g
@@ -47,11 +47,19 @@ def test_random_games_keep_the_invariants(rules, n):
         play_checked(rules, 1000 * n + seed, n)
 
 
+@pytest.mark.parametrize("level", [1, 2, 3, 4])
+def test_random_solo_games_keep_the_invariants(rules, level):
+    for seed in range(100):
+        play_checked(rules, 7000 * level + seed, 2, solo_level=level)
+
+
 def test_replay_from_seed_and_options_is_identical(rules):
     for seed in (3, 17):
         g, options = play_checked(rules, seed, 4)
         h = replay(rules, seed, 4, options)
         assert h.state_bytes() == g.state_bytes() and h.result() == g.result()
+    g, options = play_checked(rules, 9, 2, solo_level=4)
+    assert replay(rules, 9, 2, options, solo_level=4).state_bytes() == g.state_bytes()
 
 
 def test_compiled_random_play_is_deterministic(rules):
@@ -62,6 +70,8 @@ def test_compiled_random_play_is_deterministic(rules):
 def test_ten_thousand_random_games_keep_the_invariants(rules):
     for seed in range(10_000):
         play_checked(rules, 50_000 + seed, 2 + seed % 3)
+    for seed in range(2_000):
+        play_checked(rules, 90_000 + seed, 2, solo_level=1 + seed % 4)
 
 
 def test_observation_hides_other_players_hands_and_agendas(rules):
