@@ -110,7 +110,7 @@ cdef void rebel_place(GameState* g) noexcept nogil:
                     break
         place_advisor(g, REBELS, v, col, bribe)
         return
-    g.step += 1            # no row left (cannot happen with a well-formed card)
+    g.step += 1            # no row left: cannot happen with the 18 cards (each names all 6 advisors)
 
 cdef void rebel_bonuses(GameState* g, int action, int* icons) noexcept nogil:
     # every open mat space whose trigger is this action (any column); boots of another action

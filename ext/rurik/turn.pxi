@@ -458,6 +458,7 @@ cdef void begin_round(GameState* g) noexcept nogil:
             g.slot_seat[c][k] = -1
     g.phase = P_PLANNING
     g.step = 0
+    g.rb_row = 0            # solo: the Rebels read the bottom card from its first row again
     ev(g, EV_ROUND, -1, g.round + 1, 0, 0)
 
 cdef int advisors_this_round(const GameState* g) noexcept nogil:

@@ -337,3 +337,18 @@ def test_rebel_score_coins_and_dock_goods_by_threes_rounded_up(rules):
     r = g.result()[1]
     assert r["rebel_coins"] == 3 and r["rebel_dock"] == 2 and r["coins"] == 0
     assert r["agenda"] == 0 and r["deeds"] == 0
+
+
+@pytest.mark.parametrize("level", [1, 4])
+def test_the_rebels_place_all_their_advisors_every_round(rules, level):
+    # each round they place as many advisors as you: 4, 4, 5, 6 (the 2* joins in round 3, the 3*
+    # in round 4), reading the bottom card again from its first row
+    g = Game(rules, 21, 2, solo_level=level)
+    counts = []
+    while not g.is_over():
+        if g.phase == "actions" and len(counts) < g.round:
+            board = g.strategy_board()
+            counts.append(sum(1 for slots in board.values() for s, _, _ in slots if s == 1))
+        opts = g.legal_options()
+        g.apply(opts[len(opts) // 2] if g.decision != "bribe" else 0)
+    assert counts == [4, 4, 5, 6]
