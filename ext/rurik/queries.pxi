@@ -37,13 +37,22 @@ cdef inline int strength(const GameState* g, int s, int r) noexcept nogil:
 
 cdef int ruler(const GameState* g, int r) noexcept nogil:
     # the seat ruling r, or -1: strictly stronger than every other player and the rebels
-    # (Yaroslav wins ties in his region; he still needs strength >= 1)
-    cdef int s, best = -1, best_v = 0, second_v = 0, v
-    cdef int rebels = g.rebels[r]
-    if ability_holder(g, r, ABIL_REBEL_LORD) >= 0:
-        rebels = 0                # counted in Sviatopolk's strength instead
+    # (Yaroslav wins ties in his region; he still needs strength >= 1). Same sums as strength(),
+    # with the two leader lookups done once (this is the hottest query).
+    cdef int s, best = -1, best_v = 0, second_v = 0, v, y = -1, sv = -1
+    cdef int rebels = g.rebels[r], owner = g.struct_owner[r][S_STRONGHOLD]
     for s in range(g.n_players):
-        v = strength(g, s, r)
+        if g.leader_region[s] == r:
+            if g.ability[s] == ABIL_SOVEREIGN:
+                y = s
+            elif g.ability[s] == ABIL_REBEL_LORD:
+                sv = s
+    for s in range(g.n_players):
+        v = g.troops[s][r] + (1 if g.leader_region[s] == r else 0)
+        if owner == s and (y < 0 or y == s):
+            v += 1
+        if s == sv:
+            v += rebels           # Sviatopolk: rebels in his region count as his troops
         if v > best_v:
             second_v = best_v
             best_v = v
@@ -52,6 +61,8 @@ cdef int ruler(const GameState* g, int r) noexcept nogil:
             second_v = v
     if best < 0:
         return -1
+    if sv >= 0:
+        rebels = 0
     if rebels > second_v:
         second_v = rebels
     if g.neutral[r] > second_v:    # solo: neutral troops are a force of their own
@@ -59,7 +70,6 @@ cdef int ruler(const GameState* g, int r) noexcept nogil:
     if best_v > second_v:
         return best
     # a tie at the top: only Yaroslav, tied in his own region, rules
-    cdef int y = ability_holder(g, r, ABIL_SOVEREIGN)
     if y >= 0 and strength(g, y, r) == best_v and best_v >= rebels and best_v >= g.neutral[r]:
         return y
     return -1
