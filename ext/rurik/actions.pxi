@@ -174,9 +174,7 @@ cdef void apply_turn(GameState* g, int opt) noexcept nogil:
         # a good of the same type or a coin
         r = opt - OPT_TAX
         g.pool[A_TAX] -= region_cost(g, s, r)
-        g.good_present[r] = 0
-        g.goods[s][g.good_type[r]] += 1
-        ev(g, EV_TAX, s, r, g.good_type[r], 0)
+        collect_good(g, s, r)
         if g.struct_owner[r][S_MARKET] == s and structures_work(g, s, r):
             push_front(g, K_MARKET, r, 0)
     elif opt < OPT_DIPLOMAT:
@@ -185,9 +183,7 @@ cdef void apply_turn(GameState* g, int opt) noexcept nogil:
         r = x // 4
         k = x % 4
         g.pool[A_BUILD] -= region_cost(g, s, r)
-        g.struct_owner[r][k] = <int8_t>s
-        g.struct_supply[s][k] -= 1
-        ev(g, EV_BUILD, s, r, k, 0)
+        put_structure(g, s, r, k)
         if k == S_CHURCH and structures_work(g, s, r):
             push_front(g, K_CHURCH, r, 0)
     else:

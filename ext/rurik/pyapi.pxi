@@ -620,14 +620,16 @@ EVENT_FORMATS = {
     EV_ROUND: "round {a} begins", EV_PLACE: "seat {s} places advisor {a} in {col_b} (bribe {c})",
     EV_ACTIVATE: "seat {s} activates its advisor in {col_a}", EV_FORFEIT: "seat {s} forfeits for 1 coin",
     EV_MUSTER: "seat {s} musters in {reg_a}", EV_MOVE: "seat {s} moves {reg_a} -> {reg_b}",
-    EV_REBEL: "seat {s} defeats a rebel in {reg_a}", EV_ATTACK: "seat {s} attacks seat {b} in {reg_a}",
+    EV_REBEL: "seat {s} defeats a rebel in {reg_a}", EV_ATTACK: "seat {s} attacks {target_b} in {reg_a}",
     EV_CASUALTY: "seat {s} reveals {b} cards in {reg_a}: casualty {c}", EV_TAX: "seat {s} taxes {reg_a}",
-    EV_BUILD: "seat {s} builds a {struct_b} in {reg_a}", EV_CHURCH: "seat {s}'s church in {reg_a} removes {b}",
-    EV_CARD: "seat {s} plays scheme card {a}", EV_DEED: "seat {s} accomplishes deed {a}",
-    EV_EXCHANGE: "seat {s} uses exchange token {a}", EV_CLAIM: "seat {s} claims space {b} on track {a}",
-    EV_INCOME: "seat {s} gains {a} coins income", EV_TAKE_DEED: "seat {s} takes deed {a}",
+    EV_BUILD: "seat {s} builds a {struct_b} in {reg_a}", EV_CHURCH: "seat {s}'s church in {reg_a} removes {target_b}",
+    EV_CARD: "seat {s} plays scheme card {card_a}", EV_DEED: "seat {s} accomplishes {deed_a}",
+    EV_EXCHANGE: "seat {s} exchanges {good_b} + {good_c} (token {a})",
+    EV_CLAIM: "seat {s} reaches space {b} of the {track_a} track",
+    EV_INCOME: "seat {s} gains {a} coins income", EV_TAKE_DEED: "seat {s} takes the deed {deed_a}",
     EV_PASS_TOKEN: "seat {s} gives the first-player token to seat {a}",
-    EV_MARKET: "seat {s}'s market in {reg_a} gives {b}", EV_DIPLOMAT: "seat {s} (Predslava) moves seat {a}'s troop",
+    EV_MARKET: "seat {s}'s market in {reg_a} gives {market_b}",
+    EV_DIPLOMAT: "seat {s} (Predslava) moves a troop of seat {a} from {reg_b} to {reg_c}",
     EV_DRAW: "seat {s} draws {b} cards from deck {a}", EV_MAIN: "seat {s} begins {col_a} with {b} icons",
     EV_GAME_END: "the game ends", EV_REENTER: "seat {s} re-enters in {reg_a}",
 }
@@ -635,11 +637,19 @@ EVENT_FORMATS = {
 
 def event_text(Game game, e):
     kind, s, a, b, c = e
-    names = game.rules.region_names
+    R = game.rules
+    names = R.region_names
     fields = {"s": s, "a": a, "b": b, "c": c,
               "reg_a": names[a] if 0 <= a < N_REGIONS else a, "reg_b": names[b] if 0 <= b < N_REGIONS else b,
               "col_a": ACTION_NAMES[a] if 0 <= a < N_ACTIONS else a, "col_b": ACTION_NAMES[b] if 0 <= b < N_ACTIONS else b,
-              "struct_b": STRUCTURE_NAMES[b] if 0 <= b < N_STRUCT else b}
+              "struct_b": STRUCTURE_NAMES[b] if 0 <= b < N_STRUCT else b,
+              "reg_c": names[c] if 0 <= c < N_REGIONS else c,
+              "card_a": R.scheme_keys[a] if 0 <= a < len(R.scheme_keys) else a,
+              "deed_a": R.deed_names[a] if 0 <= a < len(R.deed_names) else a,
+              "track_a": TRACK_NAMES[a] if 0 <= a < N_TRACKS else a,
+              "good_b": GOOD_NAMES[b] if 0 <= b < N_GOODS else b, "good_c": GOOD_NAMES[c] if 0 <= c < N_GOODS else c,
+              "market_b": ("a good", "a coin")[b] if b in (0, 1) else b,
+              "target_b": {MAX_SEATS: "a rebel", NEUTRAL: "a neutral troop"}.get(b, f"seat {b}")}
     return EVENT_FORMATS.get(kind, "event {a} {b} {c}").format(**fields)
 
 

@@ -208,6 +208,17 @@ cdef inline void place_troop(GameState* g, int s, int r) noexcept nogil:
     g.supply[s] -= 1
     g.troops[s][r] += 1
 
+cdef inline void collect_good(GameState* g, int s, int r) noexcept nogil:
+    # tax: the region's good goes to the player's mat (the boat fills first, queries.pxi)
+    g.good_present[r] = 0
+    g.goods[s][g.good_type[r]] += 1
+    ev(g, EV_TAX, s, r, g.good_type[r], 0)
+
+cdef inline void put_structure(GameState* g, int s, int r, int k) noexcept nogil:
+    g.struct_owner[r][k] = <int8_t>s
+    g.struct_supply[s][k] -= 1
+    ev(g, EV_BUILD, s, r, k, 0)
+
 cdef void church_effect(GameState* g, int s, int r, int target) noexcept nogil:
     # Rulebook "Церква": remove a rebel (to the box, no reward; it counts as defeated for the
     # agenda) or an enemy troop (not a leader), then place one of your troops there if you can

@@ -229,9 +229,7 @@ cdef void rebel_tax(GameState* g, int carts) noexcept nogil:
             if cost > carts:
                 continue
             carts -= cost
-            g.good_present[r] = 0
-            g.goods[REBELS][good] += 1
-            ev(g, EV_TAX, REBELS, r, good, 0)
+            collect_good(g, REBELS, r)
             if g.struct_owner[r][S_MARKET] == REBELS and structures_work(g, REBELS, r):
                 g.goods[REBELS][good] += 1
 
@@ -279,20 +277,9 @@ cdef void rebel_build(GameState* g, int hammers) noexcept nogil:
             if k == S_CHURCH and not church_target_for_rebels(g, r):
                 continue
             hammers -= cost
-            g.struct_owner[r][k] = REBELS
-            g.struct_supply[REBELS][k] -= 1
-            ev(g, EV_BUILD, REBELS, r, k, 0)
+            put_structure(g, REBELS, r, k)
             if k == S_CHURCH and structures_work(g, REBELS, r):
-                if g.troops[0][r] > 0:
-                    g.troops[0][r] -= 1
-                    g.supply[0] += 1
-                    s = 0
-                else:
-                    g.neutral[r] -= 1
-                    s = NEUTRAL
-                if g.supply[REBELS] > 0:
-                    place_troop(g, REBELS, r)
-                ev(g, EV_CHURCH, REBELS, r, s, 0)
+                church_effect(g, REBELS, r, 0 if g.troops[0][r] > 0 else NEUTRAL)
             break
 
 cdef void rebel_attack_start(GameState* g, int swords) noexcept nogil:

@@ -24,6 +24,16 @@ def solo(rules, level=1, seed=1, leader="Agatha"):
     return g
 
 
+def acting(rules, level, bottom, priority=None):
+    """The Rebels about to act with card `bottom` coming to the top, every mat space locked."""
+    g = solo(rules, level=level)
+    g.unlock_all(locked=True)
+    g.set_rebel_deck(deck_with(bottom))
+    if priority:
+        g.set_priority(priority)
+    return g
+
+
 def deck_with(bottom, then=None):
     rest = [c for c in range(1, 19) if c not in (bottom, then)]
     return [bottom] + ([then] if then else []) + rest
@@ -157,9 +167,7 @@ def test_rebels_cannot_pay_the_cost_forfeit_without_a_coin(rules):
 
 def test_rebel_muster_sviatopolk_first_then_unruled_then_ruled_regions(rules):
     # card 1 order: Kiev, Volyn, Pereyaslavl, Chernigov, Polotsk, ...; top Muster = 3 helmets
-    g = solo(rules, level=1)
-    g.unlock_all(locked=True)
-    g.set_rebel_deck(deck_with(1))
+    g = acting(rules, 1, 1)
     g.set_units(1, "Volyn", 1)
     g.set_units(0, "Volyn", 1)                 # tie: not ruled
     g.set_units(1, "Chernigov", 1)             # ruled
@@ -173,10 +181,7 @@ def test_rebel_muster_sviatopolk_first_then_unruled_then_ruled_regions(rules):
 def test_rebel_move_attack_move_priority_spreads_from_the_nearest_region(rules):
     # ATTACK/MOVE: one troop into each region without Rebels, in location order (card 12: Kiev,
     # Chernigov, Rostov, ...); from the nearest region with a spare troop, leaving 1
-    g = solo(rules, level=3)
-    g.unlock_all(locked=True)
-    g.set_rebel_deck(deck_with(12))
-    g.set_priority("attack_move")
+    g = acting(rules, 3, 12, "attack_move")
     g.set_units(1, "Kiev", 3)
     g.set_units(1, "Novgorod", 2)
     g.rebel_turn("move", row=1)                # 2 boots
@@ -187,10 +192,7 @@ def test_rebel_move_attack_move_priority_spreads_from_the_nearest_region(rules):
 
 
 def test_rebel_move_never_hands_you_a_region(rules):
-    g = solo(rules, level=3)
-    g.unlock_all(locked=True)
-    g.set_rebel_deck(deck_with(12))
-    g.set_priority("attack_move")
+    g = acting(rules, 3, 12, "attack_move")
     g.set_units(1, "Kiev", 2)
     g.set_units(0, "Kiev", 1)                  # taking one leaves 1 vs 1: a tie is allowed
     g.set_units(1, "Volyn", 2)
@@ -200,10 +202,7 @@ def test_rebel_move_never_hands_you_a_region(rules):
 
 
 def test_rebel_move_build_priority_goes_to_the_first_region_they_do_not_rule(rules):
-    g = solo(rules, level=1)
-    g.unlock_all(locked=True)
-    g.set_rebel_deck(deck_with(12))
-    g.set_priority("build")
+    g = acting(rules, 1, 12, "build")
     g.set_units(1, "Kiev", 4, leader=True)
     g.rebel_turn("move", row=1)                # 2 boots: Kiev ruled; Chernigov is next
     assert units(g, 1, "Chernigov") == 2
@@ -213,9 +212,7 @@ def test_rebel_move_build_priority_goes_to_the_first_region_they_do_not_rule(rul
 def test_rebel_attack_you_first_then_neutral_and_you_pick_the_deck(rules):
     # «Якщо на землі присутні ваші та нейтральні Полки, то Повстанці насамперед атакуватимуть вас»;
     # «ви обираєте, з якої колоди карт Здобичі відкривати карти для перевірки втрат»
-    g = solo(rules, level=1)
-    g.unlock_all(locked=True)
-    g.set_rebel_deck(deck_with(12))
+    g = acting(rules, 1, 12)
     g.set_units(1, "Kiev", 2)
     g.set_units(0, "Kiev", 1)
     g.set_neutral("Kiev", 1)
@@ -247,9 +244,7 @@ def test_rebel_tax_categories_and_their_market(rules):
 def test_rebel_build_prefers_ruled_regions_without_their_structures(rules):
     # card 1 BUILD priority build order: church > stronghold > market; no church without your or
     # neutral troops there
-    g = solo(rules, level=1)
-    g.unlock_all(locked=True)
-    g.set_rebel_deck(deck_with(1))
+    g = acting(rules, 1, 1)
     g.set_priority("build")
     g.set_units(1, "Kiev", 2)
     g.set_units(1, "Volyn", 3)
