@@ -230,8 +230,10 @@ cdef void drop_drawn(GameState* g, int c) noexcept nogil:
     g.n_drawn = <int8_t>j
 
 cdef void return_drawn(GameState* g, int top) noexcept nogil:
-    # the cards not kept go back on top of the deck they came from, `top` last (uppermost)
+    # the cards not kept go back on top of the deck they came from, `top` last (uppermost);
+    # the player who put them there knows them
     cdef int i, d = g.draw_deck
+    g.known_top[g.decider][d] += g.n_drawn
     for i in range(g.n_drawn):
         if g.drawn[i] != top:
             g.deck[d][g.deck_n[d]] = g.drawn[i]

@@ -403,6 +403,9 @@ cdef class Game:
             "regions": [self.region_state(r) for r in self.regions_in_play()],
             "board": self.strategy_board(), "deed_row": self.deed_row(),
             "deck_sizes": [self.g.deck_n[0], self.g.deck_n[1]], "discard": self.decks()[2],
+            # the top cards of each deck this seat returned there itself (top last)
+            "known_top": [[self.g.deck[d][i] for i in range(self.g.deck_n[d] - self.g.known_top[seat][d], self.g.deck_n[d])]
+                          for d in range(2)],
             "players": [],
         }
         for s in range(self.g.n_players):

@@ -45,6 +45,7 @@ cdef inline void ev(GameState* g, int kind, int seat, int a, int b, int c) noexc
 cdef void scheme_rebuild(GameState* g) noexcept nogil:
     cdef int8_t cards[MAX_SCHEMES]
     cdef int n = 0, i, d
+    memset(g.known_top, 0, sizeof(g.known_top))
     for d in range(2):
         for i in range(g.deck_n[d]):
             cards[n] = g.deck[d][i]
@@ -62,13 +63,16 @@ cdef void scheme_rebuild(GameState* g) noexcept nogil:
 
 cdef int draw_card(GameState* g, int d) noexcept nogil:
     # top card of deck d, or -1 when no card is left anywhere
-    cdef int c
+    cdef int c, i
     if g.deck_n[d] == 0:
         scheme_rebuild(g)
         if g.deck_n[d] == 0:
             return -1
     g.deck_n[d] -= 1
     c = g.deck[d][g.deck_n[d]]
+    for i in range(MAX_SEATS):
+        if g.known_top[i][d] > 0:
+            g.known_top[i][d] -= 1
     if g.deck_n[d] == 0:
         scheme_rebuild(g)
     return c

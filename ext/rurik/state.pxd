@@ -321,6 +321,7 @@ ctypedef struct GameState:
     int8_t deck_n[2]
     int8_t discard[MAX_SCHEMES]
     int8_t discard_n
+    int8_t known_top[MAX_SEATS][2]           # how many top cards of each deck a seat has seen returned
     int8_t deed_deck[MAX_DEEDS]              # index n-1 = top
     int8_t deed_deck_n
     int8_t deed_row[DEED_ROW]                # -1 = empty

@@ -147,3 +147,5 @@ def test_scheme_draws_keeps_one_and_returns_the_rest_on_top_in_chosen_order(rule
     g.apply(a)                                   # a goes back on top, c under it
     assert g.decks()[0] == [d, c, a]
     assert g.player(0)["hand"] == [b]
+    # the player knows the two cards it returned; the opponent does not
+    assert g.observation(0)["known_top"][0] == [c, a] and g.observation(1)["known_top"][0] == []
