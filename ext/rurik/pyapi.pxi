@@ -150,8 +150,8 @@ cdef class RurikRules:
                     self.r.rb_coin[i][c][k] = coin
         # steps between regions of the 2-player map (the solo map), breadth first
         names = p["region_names"]
-        self.r.kiev = names.index("Kiev")
-        self.r.sviatopolk = [n.lower() for n in p["leader_names"]].index("sviatopolk")
+        self.r.kiev = p["kiev"]
+        self.r.sviatopolk = p["sviatopolk"]
         small = [r for r in range(N_REGIONS) if p["region_players"][r] <= 2]
         for a in range(N_REGIONS):
             for b in range(N_REGIONS):

@@ -82,7 +82,7 @@ cdef bint can_muster_in(const GameState* g, int s, int r) noexcept nogil:
         return True
     # Maria: once per round one muster may go to a region adjacent to her
     m = g.leader_region[s]
-    if g.ability[s] != ABIL_RALLY or m < 0:
+    if g.ability[s] != ABIL_RALLY or m < 0 or m >= N_REGIONS:
         return False
     if not ((g.R.adj[m] >> r) & 1):
         return False

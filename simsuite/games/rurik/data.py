@@ -272,6 +272,9 @@ def load_data(data_dir: Path | str | None = None) -> RurikData:
     regions = rows["map.toml"]
     _check_map(regions)
     unique_names(rows["leaders.toml"], "leaders.toml", "leader")
+    if [l["ability"] for l in rows["leaders.toml"]].count("rebel_lord") != 1:
+        raise UserError("leaders.toml: leader: exactly one leader needs ability = \"rebel_lord\" (Sviatopolk, "
+                        "who leads the solo Rebels); fix the ability fields")
     unique_names(rows["deeds.toml"], "deeds.toml", "deed")
     unique_names(rows["agendas.toml"], "agendas.toml", "agenda")
     _check_schemes(rows["schemes.toml"])
@@ -288,6 +291,9 @@ def load_data(data_dir: Path | str | None = None) -> RurikData:
 
 def _check_map(regions: list[dict]) -> None:
     names = unique_names(regions, "map.toml", "region")
+    if "Kiev" not in names or regions[names["Kiev"]]["players"] != 2:
+        raise UserError("map.toml: region Kiev: missing or not on the 2-player map; the solo setup starts "
+                        "there, restore it with players = 2")
     for r in regions:
         at = where(f"region {r['name']}", "map.toml")
         for n in r["neighbours"]:
@@ -447,6 +453,8 @@ def pack(data: RurikData) -> dict:
         "boat": b["boat"], "start_coins": b["start_coins"], "troops": b["troops"],
         "structures_each": b["structures_each"],
         "leader_names": data.leader_names,
+        "kiev": idx["Kiev"],
+        "sviatopolk": [l["ability"] for l in data.leaders].index("rebel_lord"),
         "leader_ability": [ABILITIES.index(l["ability"]) for l in data.leaders],
         "deed_names": [d["name"] for d in data.deeds],
         "deed_vp": [d["vp"] for d in data.deeds],
