@@ -396,7 +396,8 @@ cdef class Game:
 
     def observation(self, seat):
         """What `seat` may see: the board, tracks and every player's public pieces; its own hand,
-        agenda and deeds; of the others only their hand sizes (agendas stay hidden)."""
+        agenda and deeds; of the others only their hand sizes (agendas stay hidden); the scheme
+        cards it returned on top of a deck; in solo the Rebels' face-up deck and mat."""
         view = {
             "seat": seat, "round": self.round, "phase": self.phase, "first_player": self.g.first_player,
             "token_holder": self.g.token_holder,
@@ -408,6 +409,8 @@ cdef class Game:
                           for d in range(2)],
             "players": [],
         }
+        if self.g.solo_level:
+            view["rebels"] = self.rebels_state()     # their deck is face up, their mat public
         for s in range(self.g.n_players):
             p = self.player(s)
             if s != seat:
