@@ -215,13 +215,14 @@ cdef void rebel_tax(GameState* g, int carts) noexcept nogil:
     # B not ruled / not full, C ruled / full, D not ruled / full; their market: an extra good
     cdef int cat, i, r, good, cost
     cdef bint ruled, full
+    cdef uint16_t ruled_now = ruled_mask(g, REBELS)     # taking goods changes no one's rule
     for cat in range(4):
         for i in range(8):
             r = rb_loc(g, i)
             if not present(g, REBELS, r) or not g.good_present[r]:
                 continue
             good = g.good_type[r]
-            ruled = ruler(g, r) == REBELS
+            ruled = (ruled_now >> r) & 1
             full = g.goods[REBELS][good] >= g.R.boat[good]
             if ruled != (cat == 0 or cat == 2) or full != (cat >= 2):
                 continue
@@ -242,15 +243,16 @@ cdef void rebel_build(GameState* g, int hammers) noexcept nogil:
     # The highest structure of the top card's build order they can build there; a church only
     # where your or neutral troops stand (not a leader): it removes one (yours first).
     cdef int8_t order[N_REGIONS]
-    cdef int n = 0, cat, i, j, r, k, s, cost
+    cdef int n = 0, cat, i, j, r, k, cost
     cdef bint ruled, theirs, dup
-    for cat in range(4):
+    cdef uint16_t ruled_then = ruled_mask(g, REBELS), built = structure_mask(g, REBELS, -1)
+    for cat in range(4):       # the order is fixed when the action begins
         for i in range(8):
             r = rb_loc(g, i)
             if not present(g, REBELS, r):
                 continue
-            ruled = ruler(g, r) == REBELS
-            theirs = (structure_mask(g, REBELS, -1) >> r) & 1
+            ruled = (ruled_then >> r) & 1
+            theirs = (built >> r) & 1
             if cat == 0 and not (ruled and not theirs):
                 continue
             if cat == 1 and not (not ruled and not theirs):
@@ -287,6 +289,7 @@ cdef void rebel_attack_start(GameState* g, int swords) noexcept nogil:
     # they do not rule first, then those they rule; BUILD or TAX: ruled first (location order)
     cdef int pass_, i, r
     cdef bint ruled
+    cdef uint16_t ruled_then = ruled_mask(g, REBELS)
     g.rb_swords = <int8_t>swords
     g.rb_n = 0
     g.rb_pos = 0
@@ -295,7 +298,7 @@ cdef void rebel_attack_start(GameState* g, int swords) noexcept nogil:
             r = rb_loc(g, i)
             if not present(g, REBELS, r) or not (present(g, 0, r) or g.neutral[r] > 0):
                 continue
-            ruled = ruler(g, r) == REBELS
+            ruled = (ruled_then >> r) & 1
             if ruled == ((pass_ == 0) == (g.priority != PR_ATTACK_MOVE)):
                 g.rb_order[g.rb_n] = <int8_t>r
                 g.rb_n += 1
