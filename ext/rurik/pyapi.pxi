@@ -528,6 +528,11 @@ cdef class Game:
         for i, c in enumerate(cards):
             self.g.deck[d][i] = c
 
+    def set_discard(self, cards):
+        self.g.discard_n = len(cards)
+        for i, c in enumerate(cards):
+            self.g.discard[i] = c
+
     def set_token_holder(self, seat):
         self.g.token_holder = seat
 

@@ -149,3 +149,27 @@ def test_scheme_draws_keeps_one_and_returns_the_rest_on_top_in_chosen_order(rule
     assert g.player(0)["hand"] == [b]
     # the player knows the two cards it returned; the opponent does not
     assert g.observation(0)["known_top"][0] == [c, a] and g.observation(1)["known_top"][0] == []
+
+
+def test_an_exhausted_deck_is_rebuilt_from_the_discards_and_the_other_deck(rules):
+    # «Коли одну з двох колод карт Здобичі буде вичерпано, візьміть усі скинуті карти та другу
+    # колоду Здобичі, об'єднайте їх разом, ретельно перемішайте та знову розділіть ... на дві
+    # приблизно однакові колоди.»
+    g = blank(rules, 2)
+    g.set_units(0, "Kiev", 1)
+    cards = [card(g, k) for k in ("S03", "S04", "S05", "S07", "S11", "S12", "S15", "S19")]
+    g.set_deck(0, cards[:1])
+    g.set_deck(1, cards[1:4])
+    g.set_discard(cards[4:8])
+    # make every other card unreachable for the count: they sit in the players' hands
+    others = [c for c in range(27) if c not in cards]
+    g.set_player(1, hand=others)
+    g.start_turn(0, "scheme", row=1)            # 2 cards, from the first deck (it holds one)
+    do(g, MAIN, 0)
+    assert g.decision == "keep"
+    d0, d1, discard = g.decks()
+    # the single card was drawn, the deck ran out: 3 + 4 cards were shuffled and split 4 / 3,
+    # then the second card came from the rebuilt deck
+    assert discard == [] and len(d0) + len(d1) == 6 and sorted(map(len, (d0, d1))) == [3, 3]
+    kept = g.legal_options()
+    assert kept[0] in cards and len(kept) == 2 and cards[0] in kept
