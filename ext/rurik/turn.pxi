@@ -202,6 +202,8 @@ cdef int turn_options(const GameState* g, int32_t* buf) noexcept nogil:
                     if g.goods[s][a] < 1:
                         continue
                     for b in range(N_GOODS):
+                        if k == 1 and b == (G_WOOD if t == 0 else G_FISH):
+                            continue        # the same two goods as the k == 0 option
                         if g.goods[s][b] - (1 if b == a else 0) >= 1:
                             buf[n] = OPT_EXCHANGE + t * 25 + a * 5 + b; n += 1
     if spendable(g, A_MUSTER) > 0:

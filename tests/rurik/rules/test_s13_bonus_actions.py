@@ -141,6 +141,12 @@ def test_exchange_tokens_give_a_hammer_or_a_helmet_once_per_round(rules):
     g.set_player(0, goods={"ore": 1, "fur": 1, "fish": 2})
     g.start_turn(0, "move", row=0)
     assert opt_exchange(0, "fish", "fur") not in g.legal_options()
+    g.set_player(0, goods={"ore": 1, "wood": 1, "fur": 1, "fish": 2})
+    g.start_turn(0, "move", row=0)
+    pairs = [o for o in g.legal_options() if 90 <= o < 115]
+    assert opt_exchange(0, "wood", "ore") in pairs and opt_exchange(0, "ore", "wood") not in pairs
+    g.set_player(0, goods={"ore": 1, "fur": 1, "fish": 2})
+    g.start_turn(0, "move", row=0)
     do(g, opt_exchange(0, "ore", "fur"), opt_build(g, "Kiev", "market"))
     assert g.player(0)["goods"]["ore"] == 0 and g.region_state("Kiev")["structures"]["market"] == 0
     assert not any(90 <= o < 200 for o in g.legal_options())     # one exchange per turn
