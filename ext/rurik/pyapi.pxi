@@ -227,6 +227,11 @@ cdef class Game:
         return DECISION_NAMES[self.g.dec] if self.n_opts else "none"
 
     @property
+    def decision_kind(self):
+        """The pending decision as its D_* number (DECISION_NAMES gives its name)."""
+        return int(self.g.dec) if self.n_opts else 0
+
+    @property
     def phase(self):
         return PHASE_NAMES[self.g.phase]
 
