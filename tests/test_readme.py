@@ -95,3 +95,22 @@ def test_every_command_of_what_you_can_do_runs_as_written(tmp_path):
         done = subprocess.run(argv, cwd=tmp_path, capture_output=True, text=True, timeout=600,
                               env={**os.environ, "MPLBACKEND": "Agg"})
         assert done.returncode == 0, f"{line}\n{done.stdout[-2000:]}\n{done.stderr[-2000:]}"
+
+
+def test_the_python_policy_example_runs_from_the_folder_simsuite_runs_in(tmp_path):
+    """README: `mypolicies.py` in the folder you run simsuite from is found by the installed
+    `simsuite` command (and its worker processes), with no PYTHONPATH set."""
+    import os
+    import subprocess
+
+    code = re.findall(r"```python\n(.*?)```", (REPO / "README.md").read_text(), re.S)[0]
+    (tmp_path / "mypolicies.py").write_text(code)
+    (tmp_path / "mine.toml").write_text(SCENARIO.format(
+        first="mypolicies:RevealFirst", params="params = { eager = true }"))
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    done = subprocess.run([str(Path(sys.executable).with_name("simsuite")), "run", "mine.toml",
+                           "--jobs", "2", "--games", "4"], cwd=tmp_path, env=env,
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    rows = pl.read_parquet(tmp_path / "results" / "readme" / "**" / "*.parquet", hive_partitioning=True)
+    assert "mypolicies:RevealFirst" in rows["policy"].to_list()
