@@ -90,11 +90,13 @@ def tune(
     budget: int = typer.Option(20000, help="Total games the tuner may play."),
     seed: int = typer.Option(1, help="Tuner seed."),
     out: Path = typer.Option(Path("tuned.toml"), help="Where to write the tuned weights."),
+    by: Optional[str] = typer.Option(None, help="Learn a weights table with one row per value of "
+                                     "this key (Scythe: faction or mat); resumes when run again."),
 ):
     """Tune a policy's weights by self-play (fixed budget and seed)."""
     from simsuite.tuning import tune_command
 
-    tune_command(scenario=scenario, budget=budget, seed=seed, out=out)
+    tune_command(scenario=scenario, budget=budget, seed=seed, out=out, by=by)
 
 
 @app.command()

@@ -201,10 +201,17 @@ def load_scenario(path: Path, *, games: Optional[int] = None, out: Optional[Path
 
     `games` and `out` are the command line's overrides. Nothing runs before this succeeds.
     """
+    path = Path(path)
+    text, doc = parse_toml(path)
+    return load_scenario_table(doc, path, text, games=games, out=out)
+
+
+def load_scenario_table(doc: dict, path: Path, text: str = "", *, games: Optional[int] = None,
+                        out: Optional[Path] = None) -> Scenario:
+    """Validate a parsed scenario table as if read from `path` (errors name that file)."""
     from simsuite.games import get_game
 
     path = Path(path)
-    text, doc = parse_toml(path)
     check = Checker(path)
     game_name = check.string(doc, "game", example='game = "scythe"')
     try:

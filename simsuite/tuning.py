@@ -46,7 +46,7 @@ import os
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
 import numpy as np
 
@@ -144,23 +144,31 @@ class _Setup:
     start: np.ndarray
     scale: np.ndarray
     field: list
+    # per game, the seat the evaluated weights take: None = the (i mod k)-th policy seat; else
+    # a function (game indices, seeds) -> seats (tuning one cell of a table: the seat dealt it)
+    seat_of: Optional[Callable] = None
+
+    def eval_seats(self, indices: np.ndarray, seeds: np.ndarray) -> np.ndarray:
+        if self.seat_of is not None:
+            return np.asarray(self.seat_of(indices, seeds), dtype=np.int64)
+        return np.asarray(self.seats, dtype=np.int64)[indices % len(self.seats)]
 
 
 def _evaluate_many(setup: _Setup, vectors: list, master: int, first_index: int,
                    games: int, jobs: int, others: Optional[np.ndarray] = None) -> list:
-    """Play `games` games for each weight vector on the same seeds (game index i puts the
-    evaluated weights in the (i mod k)-th seat a policy plays); returns one Evaluation per vector."""
+    """Play `games` games for each weight vector on the same seeds (the evaluated weights in the
+    seat `setup.eval_seats` names for each game); returns one Evaluation per vector."""
     from joblib import Parallel, delayed
 
     from simsuite.runner import derive_seeds
 
-    k = len(setup.seats)
     indices = np.arange(first_index, first_index + games, dtype=np.int64)
     seeds = derive_seeds(master, indices)
+    at = setup.eval_seats(indices, seeds)
     tasks = []          # (vector index, game positions, seat, line-up)
     for v_i, vec in enumerate(vectors):
-        for j, seat in enumerate(setup.seats):
-            sel = np.nonzero(indices % k == j)[0]
+        for seat in setup.seats:
+            sel = np.nonzero(at == seat)[0]
             if len(sel):
                 tasks.append((v_i, sel, seat, _lineup(setup, vec, seat, others)))
     if jobs == 1 or len(tasks) == 1:
@@ -232,13 +240,29 @@ def tune(scenario: Path, budget: int, seed: int, *, jobs: Optional[int] = None,
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0 or seed >= 1 << 64:
         raise UserError(f"--seed: {seed!r} is not a seed; pass a whole number from 0 to 2**64-1")
     setup = _setup(scenario)
+    _check_budget(budget, len(setup.seats))
+    return _search(setup, budget, seed, _jobs(jobs), progress)
+
+
+def _check_budget(budget: int, seats: int, cells: int = 1) -> None:
+    per_eval_min = max(MIN_GAMES_PER_EVAL, seats)
+    minimum = cells * (int(math.ceil(((LAMBDA + 1) * per_eval_min) / SEARCH_SHARE)) + 1)
+    if budget < minimum:
+        what = f"{cells} cells of " if cells > 1 else ""
+        raise UserError(f"--budget: {budget} games are too few to tune {what}a {seats}-seat policy; "
+                        f"give at least {minimum}")
+
+
+def _jobs(jobs: Optional[int]) -> int:
+    return jobs if jobs is not None else max(1, min(os.cpu_count() or 1, 8))
+
+
+def _search(setup: _Setup, budget: int, seed: int, jobs: int, progress) -> TuneResult:
+    """The (1+lambda) search and its two checks, on `budget` games (module docstring)."""
+    from simsuite.rng import derive_seed
+
     n = len(setup.seats)
     per_eval_min = max(MIN_GAMES_PER_EVAL, n)
-    minimum = int(math.ceil(((LAMBDA + 1) * per_eval_min) / SEARCH_SHARE)) + 1
-    if budget < minimum:
-        raise UserError(f"--budget: {budget} games are too few to tune a {n}-player policy; "
-                        f"give at least {minimum}")
-    jobs = jobs if jobs is not None else max(1, min(os.cpu_count() or 1, 8))
 
     search_budget = int(budget * SEARCH_SHARE)
     # games per candidate: enough generations to move (about 8), a multiple of the seats
@@ -333,8 +357,8 @@ def write_weights(result: TuneResult, out: Path, *, scenario: str = "", budget: 
     os.replace(tmp, out)
 
 
-def tune_command(scenario: Path, budget: int, seed: int, out: Path) -> None:
-    """`simsuite tune SCENARIO --budget N --seed S --out FILE`."""
+def tune_command(scenario: Path, budget: int, seed: int, out: Path, by: Optional[str] = None) -> None:
+    """`simsuite tune SCENARIO --budget N --seed S --out FILE [--by KEY]`."""
     import sys
 
     out = Path(out)
@@ -343,6 +367,15 @@ def tune_command(scenario: Path, budget: int, seed: int, out: Path) -> None:
     if not out.parent.exists():
         raise UserError(f"--out: folder {out.parent} does not exist; "
                         "create it or choose another path")
+    if by is not None:
+        rows = tune_table(Path(scenario), by, budget, seed, out,
+                          progress=lambda msg: print(msg, file=sys.stderr, flush=True))
+        print(f"tuned a table of {len(rows)} rows by {by}; written to {out}")
+        for value, r in rows.items():
+            p = r.paired
+            print(f"  {by} {value}: tuned {p['tuned_rate']:.1%} vs start {p['start_rate']:.1%} "
+                  f"({p['difference']:+.1%}, 95% CI {p['ci95'][0]:+.1%} to {p['ci95'][1]:+.1%})")
+        return
     result = tune(Path(scenario), budget, seed,
                   progress=lambda msg: print(msg, file=sys.stderr, flush=True))
     write_weights(result, out, scenario=str(scenario), budget=budget, seed=seed)
@@ -356,3 +389,93 @@ def tune_command(scenario: Path, budget: int, seed: int, out: Path) -> None:
     print(f"head to head against the start weights ({h['games']} games): tuned wins "
           f"{h['tuned_rate']:.1%} (95% CI {h['ci95'][0]:.1%} to {h['ci95'][1]:.1%}; "
           f"fair share {h['fair_share']:.1%})")
+
+
+# ---------------------------------------------------------------- weights tables
+
+def tune_table(scenario: Path, by: str, budget: int, seed: int, out: Path, *,
+               jobs: Optional[int] = None, progress=None) -> dict:
+    """Learn a weights table (simsuite/policies/tables.py): one row per value of the group key
+    `by` (e.g. each mat), each tuned by the search above on its share of `budget`, in games
+    where the tuned policy plays the seat dealt that value against the scenario's field.
+
+    Resumable: after each finished row the rows so far are kept in `<out>.partial.json` (with
+    what they were tuned for); the same command after an interruption skips them. Each row's
+    search is seeded from (`seed`, its position) alone, so an interrupted and resumed run
+    writes the same table as an uninterrupted one. Returns {value: TuneResult}.
+    """
+    import json
+
+    from simsuite.policies.tables import write_table
+    from simsuite.rng import derive_seed
+    from simsuite.scenario import parse_toml, short_hash
+
+    if isinstance(budget, bool) or not isinstance(budget, int) or budget < 1:
+        raise UserError(f"--budget: {budget!r} is not a number of games; pass a whole number, "
+                        "e.g. --budget 20000")
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0 or seed >= 1 << 64:
+        raise UserError(f"--seed: {seed!r} is not a seed; pass a whole number from 0 to 2**64-1")
+    base = _setup(scenario)
+    keys = base.spec.table_keys(base.config)
+    if by not in keys:
+        raise UserError(f"--by {by!r}: {base.spec.name} tables are keyed by "
+                        f"{', '.join(keys) or 'nothing'}; choose one of them")
+    values = list(keys[by])
+    _check_budget(budget, len(base.seats), len(values))
+    _, doc = parse_toml(Path(scenario))
+    per_cell = budget // len(values)
+    out = Path(out)
+    partial = out.with_name(out.name + ".partial.json")
+    job = {"scenario": short_hash(doc), "by": by, "budget": budget, "seed": seed}
+    done: dict = {}
+    if partial.exists():
+        saved = json.loads(partial.read_text())
+        if saved.get("job") == job:
+            done = saved["rows"]
+    results = {}
+    for i, value in enumerate(values):
+        if value in done:
+            if progress:
+                progress(f"{by} = {value}: kept from the interrupted run")
+            results[value] = TuneResult(**{**done[value], "start": np.array(done[value]["start"]),
+                                           "tuned": np.array(done[value]["tuned"])})
+            continue
+        cell_doc = base.spec.fix_seat_key(doc, by, value)
+        cell = _setup_from(base, load_scenario_doc(cell_doc, Path(scenario)))
+        cell.seat_of = (lambda idx, sds, cfg=cell.config, v=value:
+                        base.spec.seats_holding(cfg, by, v, idx, sds))
+        if progress:
+            progress(f"{by} = {value} ({i + 1} of {len(values)}): {per_cell} games")
+        results[value] = _search(cell, per_cell, int(derive_seed(seed, 100 + i)), _jobs(jobs), progress)
+        done[value] = {k: (v.tolist() if isinstance(v, np.ndarray) else v)
+                       for k, v in results[value].__dict__.items()}
+        partial.write_text(json.dumps({"job": job, "rows": done}, default=float) + "\n")
+    defaults = [float(x) for x in base.start]
+    header = [f"Tuned by `simsuite tune {scenario} --by {by} --budget {budget} --seed {seed} "
+              f"--out {out.name}` (regenerate with the same command).",
+              f"One row per {by}: the search of `simsuite tune` on {per_cell} games each, in the "
+              f"seat dealt that {by}, against the scenario's field."]
+    for value, r in results.items():
+        p = r.paired
+        header.append(f"{by} {value}: {r.accepted} improvements in {r.generations} generations; "
+                      f"paired check {p['tuned_rate']:.3f} vs {p['start_rate']:.3f} "
+                      f"(difference {p['difference']:+.3f}, 95% CI {p['ci95'][0]:+.3f} to "
+                      f"{p['ci95'][1]:+.3f}, {p['games']} games)")
+    write_table(out, base.policy_name, base.names, defaults, defaults,
+                [({by: value}, tuple(float(x) for x in r.tuned)) for value, r in results.items()],
+                header)
+    partial.unlink(missing_ok=True)
+    return results
+
+
+def load_scenario_doc(doc: dict, source: Path):
+    """A scenario validated from a parsed table (as if read from `source`)."""
+    from simsuite.scenario import load_scenario_table
+
+    return load_scenario_table(doc, source)
+
+
+def _setup_from(base: _Setup, sc) -> _Setup:
+    """The tuning setup of a variant of the base scenario (same policy, field and weights)."""
+    return _Setup(base.spec, sc.config, sc.config.n_players, base.seats, base.policy_name,
+                  base.policy_id, base.names, base.start, base.scale, base.field)

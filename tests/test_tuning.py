@@ -135,3 +135,59 @@ def test_tuning_beats_its_start_weights(tmp_path):
           f"{p['difference']:+.3f} [{p['ci95'][0]:+.3f}, {p['ci95'][1]:+.3f}]; "
           f"head to head {r.head_to_head['tuned_rate']:.3f} {r.head_to_head['ci95']}")
     assert p["ci95"][0] > 0
+
+
+# ---------------------------------------------------------------- weights tables (--by)
+
+class _Stop(Exception):
+    pass
+
+
+def test_a_table_is_learned_deterministically_and_resumes_after_an_interruption(tmp_path):
+    """`simsuite tune --by mat` (issue #14): the same seed gives the same table, and a run
+    stopped after its second row then run again writes that same table, tuning only the rest."""
+    from simsuite.tuning import tune_table
+
+    sc = scenario(tmp_path, ["economy", "random"])
+    whole, again, resumed = tmp_path / "a.toml", tmp_path / "b.toml", tmp_path / "c.toml"
+    tune_table(sc, "mat", 600, 11, whole, jobs=1)
+    tune_table(sc, "mat", 600, 11, again, jobs=2)          # workers change nothing
+    assert whole.read_text().split("\n", 1)[1] == again.read_text().split("\n", 1)[1]
+
+    rows_seen = []
+
+    def stop_after_two(msg):
+        if msg.startswith("mat = ") and "of" in msg:
+            rows_seen.append(msg)
+            if len(rows_seen) == 3:
+                raise _Stop()
+
+    with pytest.raises(_Stop):
+        tune_table(sc, "mat", 600, 11, resumed, jobs=1, progress=stop_after_two)
+    assert not resumed.exists() and resumed.with_name("c.toml.partial.json").exists()
+    kept = []
+    tune_table(sc, "mat", 600, 11, resumed, jobs=1, progress=kept.append)
+    assert sum("kept from the interrupted run" in m for m in kept) == 2
+    assert resumed.read_text().split("\n", 1)[1] == whole.read_text().split("\n", 1)[1]
+    assert not resumed.with_name("c.toml.partial.json").exists()
+
+    doc = tomllib.loads(whole.read_text())
+    assert doc["name"] == "economy" and [r["mat"] for r in doc["row"]] == [
+        "industrial", "engineering", "patriotic", "mechanical", "agricultural"]
+    # the table plays: a scenario naming it loads, its rows keyed by mat
+    from simsuite.scenario import load_scenario
+
+    (tmp_path / "use.toml").write_text(scenario(tmp_path, ["economy", "random"], name="use").read_text()
+                                       .replace('name = "economy"', 'name = "economy"\nweights_table = "a.toml"'))
+    table = load_scenario(tmp_path / "use.toml").config.policies[0].table
+    assert {dict(m)["mat"] for m, _ in table.rows} == {r["mat"] for r in doc["row"]}
+
+
+def test_table_errors(tmp_path):
+    from simsuite.tuning import tune_table
+
+    sc = scenario(tmp_path, ["economy", "random"])
+    with pytest.raises(UserError, match="--by 'colour': scythe tables are keyed by faction, mat"):
+        tune_table(sc, "colour", 600, 1, tmp_path / "x.toml")
+    with pytest.raises(UserError, match="too few to tune 5 cells"):
+        tune_table(sc, "mat", 100, 1, tmp_path / "x.toml")

@@ -71,10 +71,12 @@ def batch_seeds(seeds):
     return np.ascontiguousarray(np.asarray(seeds, dtype=np.uint64).reshape(-1))
 
 
-def batch_policies(int n, policy_ids, policy_weights, python_policies):
+def batch_policies(int n, policy_ids, policy_weights, python_policies, int table_rows=0):
     """Check and pack a batch's seat policies: (policy ids int32 [n], weights float64
-    [n, N_POLICY_WEIGHTS], python_policies: a list per seat, or None when every seat
-    is compiled). A bad argument is a one-line UserError."""
+    [n, N_POLICY_WEIGHTS], or [n, table_rows, N_POLICY_WEIGHTS] when the game keys a table of
+    weight rows per seat (table_rows > 0: Seats picks each seat's row after setup),
+    python_policies: a list per seat, or None when every seat is compiled). A bad argument is
+    a one-line UserError."""
     cdef int s
     if policy_ids is None:
         pol_a = np.zeros(n, dtype=np.int32)
@@ -90,8 +92,10 @@ def batch_policies(int n, policy_ids, policy_weights, python_policies):
         w_a = np.zeros((n, N_POLICY_WEIGHTS), dtype=np.float64)
     else:
         w_a = np.ascontiguousarray(np.asarray(policy_weights, dtype=np.float64))
-    if w_a.shape != (n, N_POLICY_WEIGHTS):
-        raise UserError(f"policy_weights must have shape ({n}, {N_POLICY_WEIGHTS}), got {w_a.shape}")
+    shapes = [(n, N_POLICY_WEIGHTS)] + ([(n, table_rows, N_POLICY_WEIGHTS)] if table_rows else [])
+    if w_a.shape not in shapes:
+        raise UserError(f"policy_weights must have shape {' or '.join(map(str, shapes))}, "
+                        f"got {w_a.shape}")
     if python_policies is not None:
         python_policies = list(python_policies)
         if len(python_policies) != n:

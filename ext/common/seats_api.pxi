@@ -1,6 +1,7 @@
-# Layer: api (template). Uses: seats.pxi (Seats, seats_init, seats_new_game, seats_choose),
-# game_api.pxi (GameCore), and the contract (ext/README.md): MAX_SEATS, N_POLICY_WEIGHTS,
-# N_COMPILED_POLICIES, COMPILED_POLICIES, game_legal_options, seat_policy_forget.
+# Layer: api (template). Uses: seats.pxi (Seats, seats_init, seats_new_game, seats_pick_rows,
+# seats_choose), play.pxi (batch_policies), game_api.pxi (GameCore), and the contract
+# (ext/README.md): MAX_SEATS, N_POLICY_WEIGHTS, game_legal_options, seat_policy_forget,
+# seat_weight_row.
 #
 # CompiledSeats: the compiled policies of every seat, stepped from Python (simsuite play, the
 # generic drivers, tests). Seeded like the batch loop, so stepping a Game built with the same
@@ -8,31 +9,31 @@
 
 
 cdef class CompiledSeats:
-    """CompiledSeats(seed, policy_ids, weights=None): `choose(game)` is the option the deciding
-    seat's compiled policy picks now (advancing that seat's stream); `step(game)` applies it;
-    `play(game)` steps to the end. Seat s draws from derive_seed(seed, 1 + s)."""
+    """CompiledSeats(seed, policy_ids, weights=None, table_rows=0): `choose(game)` is the option
+    the deciding seat's compiled policy picks now (advancing that seat's stream); `step(game)`
+    applies it; `play(game)` steps to the end. Seat s draws from derive_seed(seed, 1 + s).
+    `weights`: a row per seat, or (with `table_rows`) a table of rows per seat of which each seat
+    plays the one its key in the game selects (seat_weight_row), as in the batch loop."""
     cdef Seats seats
     cdef int32_t pol[MAX_SEATS]
-    cdef double w[MAX_SEATS * N_POLICY_WEIGHTS]
+    cdef object w_a                    # the weights, kept alive for seats.weights
     cdef readonly int n
 
-    def __init__(self, seed, policy_ids, weights=None):
-        cdef int s, i
+    def __init__(self, seed, policy_ids, weights=None, int table_rows=0):
+        cdef int s
         ids = [int(x) for x in policy_ids]
         self.n = len(ids)
         if self.n < 1 or self.n > MAX_SEATS:
             raise UserError(f"policy_ids must name 1..{MAX_SEATS} seats, got {self.n}")
-        rows = [list(r) for r in weights] if weights is not None else [[] for _ in ids]
-        if len(rows) != self.n or any(len(r) > N_POLICY_WEIGHTS for r in rows):
-            raise UserError(f"weights must be {self.n} rows of at most {N_POLICY_WEIGHTS} numbers")
+        if weights is not None and np.asarray(weights).ndim == 2:   # rows may be short
+            weights = [list(r) + [0.0] * (N_POLICY_WEIGHTS - len(r)) for r in weights]
+        pol_a, w_a, _ = batch_policies(self.n, ids, weights, None, table_rows)
         for s in range(self.n):
-            if ids[s] < 0 or ids[s] >= N_COMPILED_POLICIES:
-                raise UserError(f"policy id {ids[s]} of seat {s} is unknown; compiled policies: "
-                                f"{', '.join(f'{k}={v}' for k, v in COMPILED_POLICIES.items())}")
-            self.pol[s] = ids[s]
-            for i in range(N_POLICY_WEIGHTS):
-                self.w[s * N_POLICY_WEIGHTS + i] = float(rows[s][i]) if i < len(rows[s]) else 0.0
-        seats_init(&self.seats, self.n, self.pol, self.w)
+            self.pol[s] = pol_a[s]
+        rows = w_a.shape[1] if w_a.ndim == 3 else 1
+        self.w_a = np.ascontiguousarray(w_a.reshape(self.n, -1))
+        cdef const double[:, ::1] wv = self.w_a
+        seats_init(&self.seats, self.n, self.pol, &wv[0, 0], rows)
         seats_new_game(&self.seats, <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF))
 
     def choose(self, GameCore game):
@@ -46,6 +47,7 @@ cdef class CompiledSeats:
         game.n_opts = k
         # the Game may have been edited between two calls: nothing is carried over
         seat_policy_forget(&self.seats.sp[s])
+        seats_pick_rows(&self.seats, &game.g)
         return seats_choose(&self.seats, &game.g, game.buf, k)
 
     def step(self, GameCore game):

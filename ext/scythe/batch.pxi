@@ -13,6 +13,7 @@ cdef int play_game_compiled(GameState* g, const Rules* r, uint64_t seed, const S
     if err != SETUP_OK:
         return err
     seats_new_game(seats, seed)
+    seats_pick_rows(seats, g)
     play_to_end(g, seats, buf)
     return SETUP_OK
 
@@ -91,7 +92,8 @@ def play_batch(ScytheRules rules, seeds, int n_players, factions=None, mats=None
     faction cycle), so every output row is by seat in turn order and carries
     the faction and mat that ended up there.
     policy_ids: int32 [n_players] compiled policy per seat (0 = random);
-    policy_weights: float64 [n_players, 32]; python_policies: a list with, per
+    policy_weights: float64 [n_players, 32], or [n_players, N_WEIGHT_ROWS, 32]: a table per seat
+    whose row faction * N_MATS + mat is the one the seat plays; python_policies: a list with, per
     seat, None (compiled) or an object with choose(view, options, stream).
 
     Solo games against the Automa (Rulebook 003): `automa` = its difficulty level (a name
@@ -134,7 +136,10 @@ def play_batch(ScytheRules rules, seeds, int n_players, factions=None, mats=None
     if fac_a.shape != (n_games, n) or mat_a.shape != (n_games, n):
         raise UserError(f"factions and mats must have shape (n_games, n_players) = ({n_games}, {n}); "
                         f"got {fac_a.shape} and {mat_a.shape}")
-    pol_a, w_a, python_policies = batch_policies(n, policy_ids, policy_weights, python_policies)
+    pol_a, w_a, python_policies = batch_policies(n, policy_ids, policy_weights, python_policies,
+                                                 N_WEIGHT_ROWS)
+    cdef int rows = w_a.shape[1] if w_a.ndim == 3 else 1
+    w_a = w_a.reshape(n, -1)
 
     out = {}
     seat_int = ("faction", "mat", "score", "score_coins", "score_stars", "score_territories",
@@ -175,7 +180,7 @@ def play_batch(ScytheRules rules, seeds, int n_players, factions=None, mats=None
     cdef int[:] o_decisions = out["decisions"]   # for `simsuite bench` (decisions per second)
     if g == NULL:
         raise MemoryError()
-    seats_init(&seats, n, &pv[0], &wv[0, 0])
+    seats_init(&seats, n, &pv[0], &wv[0, 0], rows)
     args.n_players = n
     try:
         for i in range(n_games):
@@ -232,6 +237,7 @@ cdef int _play_game_python(GameState* g, ScytheRules rules, uint64_t seed, const
     if err != SETUP_OK:
         return err
     seats_new_game(seats, seed)
+    seats_pick_rows(seats, &game.g)
     play_python(game, seats, python_policies)
     memcpy(g, &game.g, sizeof(GameState))
     g.events = NULL

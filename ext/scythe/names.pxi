@@ -71,3 +71,7 @@ def _index(value, names, what):
         return names.index(key)
     raise ValueError(f"unknown {what} {value!r}; one of: {', '.join(names)}")
 
+
+# play_batch's per-seat weight tables: row faction * N_MATS + mat (contract.pxi seat_weight_row)
+WEIGHT_TABLE_ROWS = N_WEIGHT_ROWS
+N_MAT_IDS = N_MATS

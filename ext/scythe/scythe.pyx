@@ -52,7 +52,7 @@ include "checks.pxi"
 # ---- policies
 include "heuristics_ctx.pxi"    # the heuristics' per-seat context (before SeatPolicy)
 include "policies.pxi"          # SeatPolicy and the compiled dispatch `choose`
-include "heuristics.pxi"        # compiled heuristic policies (and CompiledSeats, which steps a Game)
+include "heuristics.pxi"        # compiled heuristic policies
 include "contract.pxi"          # game_advance, game_apply, game_choose, ... for ext/common
 include "common/seats.pxi"      # the seats of one game and their streams
 # ---- batch
@@ -64,3 +64,4 @@ include "common/game_api.pxi"   # GameCore: the decision interface every game's 
 include "game.pxi"              # Game, layer 1: setup, results, views
 include "automa_probes.pxi"     # Game, layer 2: the Automa's inside, for rule tests
 include "editor.pxi"            # Game: the position editor, for rule tests
+include "common/seats_api.pxi"  # CompiledSeats: the seats' compiled policies stepped from Python

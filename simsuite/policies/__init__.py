@@ -69,6 +69,7 @@ class PolicyChoice:
     compiled_id: int                  # -1 for a Python policy
     weights: tuple[float, ...] = ()   # full weight vector of a compiled policy (MAX_WEIGHTS)
     params: dict = field(default_factory=dict)  # keyword arguments of a Python policy
+    table: Any = None                 # a WeightTable (simsuite/policies/tables.py): weights by seat
 
     @property
     def is_python(self) -> bool:
@@ -77,7 +78,14 @@ class PolicyChoice:
     def normalized(self) -> dict:
         if self.is_python:
             return {"name": self.name, "params": self.params}
+        if self.table is not None:
+            return {"name": self.name, "weights_table": self.table.normalized()}
         return {"name": self.name, "weights": list(self.weights)}
+
+    def weights_for(self, context: dict) -> tuple:
+        """The weight vector this policy plays with in a seat described by `context`
+        (players, solo and the game's group keys): its table's row, or its weights."""
+        return self.table.vector(context) if self.table is not None else self.weights
 
     @property
     def policy_id(self) -> str:
@@ -113,15 +121,17 @@ def import_policy_class(path: str) -> type:
     return cls
 
 
-def resolve_policy(game: str, value: Any, check, key: str) -> PolicyChoice:
+def resolve_policy(game: str, value: Any, check, key: str, table_keys: Optional[dict] = None) -> PolicyChoice:
     """Validate one policy entry of a scenario: a name, or a table with `name` and either
-    `weights` (compiled policy) or `params` (Python policy). `check` is a scenario Checker."""
+    `weights`, `weights_file` or `weights_table` (compiled policy) or `params` (Python policy).
+    `check` is a scenario Checker; `table_keys` the game's group keys with their valid values,
+    for a weights table (None: the game takes none)."""
     if isinstance(value, str):
         value = {"name": value}
     if not isinstance(value, dict):
         raise check.fail(key, "must be a policy name or a table with name = ...",
                          'write e.g. policy = "random"')
-    check.check_keys(value, ("name", "weights", "weights_file", "params"), key)
+    check.check_keys(value, ("name", "weights", "weights_file", "weights_table", "params"), key)
     name = check.string(value, "name", where=key, example='name = "random"')
     known = compiled_policies(game)
     if ":" not in name:
@@ -145,6 +155,8 @@ def resolve_policy(game: str, value: Any, check, key: str) -> PolicyChoice:
         names = [w for w, _ in pol.weights]
         if given and not names:
             raise check.fail(f"{key}.weights", f"policy {pol.name} has no weights", "remove the weights table")
+        if "weights_table" in value:
+            return _with_table(game, pol, value, check, key, table_keys)
         check.check_keys(given, names, f"{key}.weights")
         vector = [0.0] * MAX_WEIGHTS
         for i, (w, default) in enumerate(pol.weights):
@@ -166,7 +178,34 @@ def resolve_policy(game: str, value: Any, check, key: str) -> PolicyChoice:
     return PolicyChoice(name, -1, (), dict(params))
 
 
-def resolve_seat_policies(game: str, scenario: dict, n_seats: int, check) -> tuple[PolicyChoice, ...]:
+def _with_table(game: str, pol: CompiledPolicy, value: dict, check, key: str,
+                table_keys: Optional[dict]) -> PolicyChoice:
+    """A compiled policy whose weights come from a table by seat (simsuite/policies/tables.py)."""
+    from simsuite.games import game_packages
+    from simsuite.policies.tables import load_table, table_path
+
+    for other in ("weights", "weights_file"):
+        if other in value:
+            raise check.fail(f"{key}.{other}", "cannot be combined with weights_table",
+                             f"give the weights in the table (or drop weights_table)")
+    if table_keys is None:
+        raise check.fail(f"{key}.weights_table", f"game {game!r} takes no weights tables",
+                         "give weights or weights_file")
+    rel = check.string(value, "weights_table", where=key)
+    package = game_packages().get(game)
+    shipped = Path(package.__file__).parent / "tables" if package is not None else None
+    defaults = [float(d) for _, d in pol.weights] + [0.0] * (MAX_WEIGHTS - len(pol.weights))
+    names = [w for w, _ in pol.weights]
+    try:
+        table = load_table(table_path(rel, Path(check.source).parent, shipped), pol.name,
+                           names, defaults, list(table_keys), table_keys)
+    except UserError as err:
+        raise check.wrap(f"{key}.weights_table", err)
+    return PolicyChoice(pol.name, pol.id, table.base, table=table)
+
+
+def resolve_seat_policies(game: str, scenario: dict, n_seats: int, check,
+                          table_keys: Optional[dict] = None) -> tuple[PolicyChoice, ...]:
     """The scenario's `policy` key: one policy for every seat (a name or a table), or a list of
     `[[policy]]` tables, one for everyone or one per seat. Returns one PolicyChoice per seat."""
     value = scenario.get("policy", "random")
@@ -174,9 +213,9 @@ def resolve_seat_policies(game: str, scenario: dict, n_seats: int, check) -> tup
         if len(value) not in (1, n_seats):
             raise check.fail("policy", f"{len(value)} [[policy]] tables for {n_seats} players",
                              f"give one table for everyone, or one per seat ({n_seats})")
-        choices = [resolve_policy(game, v, check, f"policy[{i}]") for i, v in enumerate(value)]
+        choices = [resolve_policy(game, v, check, f"policy[{i}]", table_keys) for i, v in enumerate(value)]
     else:
-        choices = [resolve_policy(game, value, check, "policy")]
+        choices = [resolve_policy(game, value, check, "policy", table_keys)]
     return tuple(choices * n_seats if len(choices) == 1 else choices)
 
 

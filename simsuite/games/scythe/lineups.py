@@ -40,16 +40,32 @@ def cached_rules(config, **options):
     return _RULES[key]
 
 
-def seat_policy_arrays(pols) -> tuple:
+def seat_policy_arrays(pols, config=None) -> tuple:
     """play_batch's per-seat policy arguments for resolved policies (None: a seat the core skips):
-    compiled ids, weights [seats, MAX_WEIGHTS] and Python policy objects (None if all compiled)."""
+    compiled ids, weights and Python policy objects (None if all compiled). Weights are
+    [seats, MAX_WEIGHTS], or, when a policy has a weights table (its weights by faction and
+    mat), a table per seat [seats, faction x mat rows, MAX_WEIGHTS] the core picks from once
+    the game is dealt (row faction id * N_MAT_IDS + mat id; `config` gives the names)."""
     ids = np.array([max(p.compiled_id, 0) if p is not None else 0 for p in pols], dtype=np.int32)
-    weights = np.zeros((len(pols), MAX_WEIGHTS), dtype=np.float64)
-    for s, p in enumerate(pols):
-        if p is not None:
-            weights[s, :len(p.weights)] = p.weights
     python = [p.instantiate() if p is not None and p.is_python else None for p in pols]
-    return ids, weights, python if any(x is not None for x in python) else None
+    python = python if any(x is not None for x in python) else None
+    if not any(p is not None and p.table is not None for p in pols):
+        weights = np.zeros((len(pols), MAX_WEIGHTS), dtype=np.float64)
+        for s, p in enumerate(pols):
+            if p is not None:
+                weights[s, :len(p.weights)] = p.weights
+        return ids, weights, python
+    c = core()
+    weights = np.zeros((len(pols), c.WEIGHT_TABLE_ROWS, MAX_WEIGHTS), dtype=np.float64)
+    solo = config.__class__.__name__ == "SoloConfig"
+    for s, p in enumerate(pols):
+        if p is None:
+            continue
+        for f, faction in enumerate(config.faction_names):
+            for m, mat in enumerate(config.mat_names):
+                context = {"players": config.n_players, "solo": solo, "faction": faction, "mat": mat}
+                weights[s, f * c.N_MAT_IDS + m] = p.weights_for(context)
+    return ids, weights, python
 
 
 def play_grouped(keys: np.ndarray, play) -> dict:

@@ -85,8 +85,9 @@ def seat_choosers(spec, config, seed: int) -> list:
         pols = [config.policies[int(solo.design(config, np.zeros(1, dtype=np.int64))[0][0])], None]
     else:
         pols = list(config.policies)   # game index 0: seat s plays policy s, rotated or not
-    ids, weights, python = seat_policy_arrays(pols)
-    seats = core().CompiledSeats(seed, ids, weights)
+    ids, weights, python = seat_policy_arrays(pols, config)
+    table = weights.shape[1] if weights.ndim == 3 else 0
+    seats = core().CompiledSeats(seed, ids, weights, table) if table else core().CompiledSeats(seed, ids, weights)
     out = []
     for s, p in enumerate(pols):
         if p is None:

@@ -189,7 +189,9 @@ def validate(spec, scenario: dict, source: Path) -> SoloConfig:
     entries = value if isinstance(value, list) else [value]
     if not entries:
         raise check.fail("policy", "is an empty list", 'give at least one, e.g. policy = "economy"')
-    policies = tuple(resolve_policy(spec.name, v, check, f"policy[{i}]" if isinstance(value, list) else "policy")
+    table_keys = {"faction": list(faction_names), "mat": list(mat_names)}
+    policies = tuple(resolve_policy(spec.name, v, check, f"policy[{i}]" if isinstance(value, list) else "policy",
+                                    table_keys)
                      for i, v in enumerate(entries))
 
     def ident(names, v):
@@ -224,7 +226,7 @@ def _batch(spec, config: SoloConfig, d: np.ndarray, seeds: np.ndarray, sel: np.n
     which the core never asks for a choice."""
     factions = np.stack([d[sel, 3], d[sel, 2]], axis=1).astype(np.int8)
     mats = np.stack([d[sel, 4], np.full(len(sel), -1)], axis=1).astype(np.int8)
-    ids, weights, python = seat_policy_arrays([human, None])
+    ids, weights, python = seat_policy_arrays([human, None], config)
     return core().play_batch(spec.rules(config), seeds[sel], 2, factions, mats, ids, weights,
                              python_policies=python, automa=d[sel, 1].astype(np.int8),
                              automa_options=dict(config.options))

@@ -104,7 +104,8 @@ class ScytheSpec(GameSpec):
         if rules["ban_pairs"]:
             self._check_bans(check, factions, mats, data.banned_pairs)
 
-        policies = resolve_seat_policies(self.name, scenario, n, check)
+        policies = resolve_seat_policies(self.name, scenario, n, check,
+                                         {"faction": list(faction_names), "mat": list(mat_names)})
         rotate = check.boolean(scenario, "rotate", default=False)
         return ScytheConfig(n, factions, mats, policies, rotate, rules["ban_pairs"], rules["turn_cap"],
                             rules["camaraderie_on_move"], (), data_files, data, faction_names, mat_names)
@@ -208,7 +209,7 @@ class ScytheSpec(GameSpec):
 
         def play(sel):
             pols = [config.policies[k] for k in seat_pol[sel[0]]]
-            ids, weights, python = seat_policy_arrays(pols)
+            ids, weights, python = seat_policy_arrays(pols, config)
             return core().play_batch(self.rules(config), seeds[sel], n, factions[sel], mats[sel],
                                      ids, weights, python_policies=python)  # all None: the C loop
 
@@ -243,10 +244,39 @@ class ScytheSpec(GameSpec):
         if isinstance(config, solo.SoloConfig):
             return solo.play_lineup(self, config, game_indices, seeds, seat_policies)
         factions, mats = self.assignments(config, game_indices)
-        ids, weights, python = seat_policy_arrays(seat_policies)
+        ids, weights, python = seat_policy_arrays(seat_policies, config)
         return core().play_batch(self.rules(config), np.ascontiguousarray(seeds, dtype=np.uint64),
                                  config.n_players, factions, mats, ids, weights,
                                  python_policies=python)
+
+    def table_keys(self, config) -> dict:
+        return {"faction": list(config.faction_names), "mat": list(config.mat_names)}
+
+    def fix_seat_key(self, scenario: dict, key: str, value: str) -> dict:
+        if key not in ("faction", "mat"):
+            raise UserError(f"--by {key!r}: Scythe tunes by faction or mat")
+        doc = dict(scenario)
+        if "automa" in scenario or scenario.get("game") == "scythe-automa":
+            doc[key + "s"] = value                      # the human's one entry
+        else:
+            doc[key + "s"] = [value] + ["random"] * (int(scenario.get("players", 2)) - 1)
+        return doc
+
+    def seats_holding(self, config, key: str, value: str, game_indices: np.ndarray,
+                      seeds: np.ndarray) -> np.ndarray:
+        """The seat the rules gave `value` in each game (they seat players by mat, so it is
+        read off the set-up game)."""
+        if isinstance(config, solo.SoloConfig):
+            return np.zeros(len(game_indices), dtype=np.int64)   # the human's seat
+        factions, mats = self.assignments(config, game_indices)
+        rules, out = self.rules(config), np.full(len(game_indices), -1, dtype=np.int64)
+        for i, seed in enumerate(np.asarray(seeds, dtype=np.uint64).tolist()):
+            g = core().Game(rules, seed, config.n_players, [int(x) for x in factions[i]],
+                            [int(x) for x in mats[i]], log=False)
+            names = [g.faction_name(s) if key == "faction" else g.mat_name(s)
+                     for s in range(config.n_players)]
+            out[i] = names.index(value) if value in names else -1
+        return out
 
     def play_scenario(self, players, options: dict) -> dict:
         from simsuite.games.scythe.play import play_scenario

@@ -1,0 +1,143 @@
+"""Weights tables (issue #14, play adapted to the seat): a compiled policy's weights chosen by
+the faction and mat its seat was dealt, picked by the core once the game is set up."""
+from __future__ import annotations
+
+import numpy as np
+import polars as pl
+import pytest
+
+pytest.importorskip("simsuite._scythe")
+
+from simsuite import _scythe as core  # noqa: E402
+from simsuite.errors import UserError  # noqa: E402
+from simsuite.games.scythe.data import load_data  # noqa: E402
+from simsuite.play import play_game  # noqa: E402
+from simsuite.policies import compiled_policies  # noqa: E402
+from simsuite.runner import derive_seeds, run  # noqa: E402
+from simsuite.scenario import load_scenario  # noqa: E402
+
+SEEDS = np.arange(1, 25, dtype=np.uint64) * np.uint64(0x9E3779B97F4A7C15)
+
+
+@pytest.fixture(scope="module")
+def setup():
+    p = compiled_policies("scythe")["economy"]
+    w = np.zeros((4, 32))
+    w[:, :len(p.weights)] = [x for _, x in p.weights]
+    return core.Rules(load_data()), [p.id] * 4, w
+
+
+def _same(a, b):
+    return all(np.array_equal(a[k], b[k]) for k in a)
+
+
+def test_a_table_of_equal_rows_plays_as_the_plain_weights(setup):
+    rules, ids, w = setup
+    plain = core.play_batch(rules, SEEDS, 4, None, None, ids, w)
+    table = np.repeat(w[:, None, :], core.WEIGHT_TABLE_ROWS, axis=1)
+    assert _same(plain, core.play_batch(rules, SEEDS, 4, None, None, ids, table))
+
+
+def test_only_the_row_of_the_dealt_faction_and_mat_is_played(setup):
+    rules, ids, w = setup
+    junk = np.random.default_rng(1).normal(size=(4, core.WEIGHT_TABLE_ROWS, 32)) * 3
+    changed = False
+    for g in range(8):
+        one = core.play_batch(rules, SEEDS[g:g + 1], 4, None, None, ids, w)
+        table = junk.copy()
+        for s in range(4):   # row faction id * N_MAT_IDS + mat id (ext/scythe/contract.pxi)
+            table[s, one["faction"][0, s] * core.N_MAT_IDS + one["mat"][0, s]] = w[s]
+        assert _same(one, core.play_batch(rules, SEEDS[g:g + 1], 4, None, None, ids, table))
+        changed |= not _same(one, core.play_batch(rules, SEEDS[g:g + 1], 4, None, None, ids, junk))
+    assert changed, "the junk rows never changed a game: the table is not read"
+
+
+SCENARIO = """\
+game = "scythe"
+name = "tables"
+games = 6
+seed = 5
+players = 3
+factions = "random"
+mats = "random"
+[[policy]]
+name = "economy"
+weights_table = "{table}"
+[[policy]]
+name = "aggressor"
+[[policy]]
+name = "diplomat"
+"""
+
+TABLE = """\
+name = "economy"
+[weights]
+power = 0.9
+[[row]]
+mat = "industrial"
+weights = {{ production = 2.5, encounter = 1.0 }}
+[[row]]
+mat = "industrial"
+faction = "{faction}"
+weights = {{ production = 0.1 }}
+"""
+
+
+def _scenario(tmp_path, table_text, name="t.toml"):
+    (tmp_path / "table.toml").write_text(table_text)
+    path = tmp_path / name
+    path.write_text(SCENARIO.format(table="table.toml"))
+    return path
+
+
+def test_the_most_specific_row_wins(tmp_path):
+    sc = load_scenario(_scenario(tmp_path, TABLE.format(faction="crimea")))
+    p = sc.config.policies[0]
+    names = [n for n, _ in compiled_policies("scythe")["economy"].weights]
+    vec = dict(zip(names, p.weights_for({"players": 3, "solo": False, "faction": "nordic",
+                                          "mat": "industrial"})))
+    assert vec["production"] == 2.5 and vec["power"] == 0.9 and vec["encounter"] == 1.0
+    vec = dict(zip(names, p.weights_for({"players": 3, "solo": False, "faction": "crimea",
+                                          "mat": "industrial"})))
+    # both rows match; the one naming two keys wins, on top of the base (rows do not stack)
+    assert vec["production"] == 0.1 and vec["encounter"] == 5.0 and vec["power"] == 0.9
+    vec = dict(zip(names, p.weights_for({"players": 3, "solo": False, "faction": "crimea",
+                                          "mat": "patriotic"})))
+    assert vec["production"] == 1.0 and vec["power"] == 0.9        # the base
+    plain = load_scenario(_scenario(tmp_path, "name = \"economy\"\n", "p.toml"))
+    assert p.policy_id != plain.config.policies[0].policy_id
+
+
+def test_a_table_changes_play_and_the_stepped_game_plays_as_the_batch(tmp_path):
+    path = _scenario(tmp_path, TABLE.format(faction="crimea"))
+    sc = load_scenario(path, out=tmp_path / "a")
+    run(sc, jobs=1, progress=False)
+    rows = pl.read_parquet(tmp_path / "a" / "**" / "*.parquet", hive_partitioning=True).sort("game_index", "seat")
+    stepped = play_game(sc.spec, sc.config, int(derive_seeds(5, np.array([0]))[0]))
+    assert rows.filter(pl.col("game_index") == 0)["score"].to_list() == list(stepped.result()["score"])
+
+
+@pytest.mark.parametrize("text, message", [
+    ('name = "economy"\n[[row]]\nmat = "industrail"\nweights = { power = 1.0 }\n',
+     r"row\[0\]: unknown mat 'industrail'; did you mean 'industrial'\?"),
+    ('name = "economy"\n[[row]]\ncolour = "red"\nweights = {}\n', r"row\[0\]: unknown key 'colour'"),
+    ('name = "economy"\n[weights]\npowr = 1.0\n', r"\[weights\]: unknown weight 'powr'; did you mean 'power'\?"),
+    ('name = "aggressor"\n', r"a table for policy 'aggressor', not 'economy'"),
+    ('name = "economy"\n[[row]]\nweights = { power = 1.0 }\n', r"row\[0\]: names no key"),
+])
+def test_table_errors_are_one_line(tmp_path, text, message):
+    with pytest.raises(UserError, match=message) as err:
+        load_scenario(_scenario(tmp_path, text))
+    assert "\n" not in err.value.message and "policy[0].weights_table" in err.value.message
+
+
+def test_the_shipped_tables_load(tmp_path):
+    from pathlib import Path
+
+    import simsuite.games.scythe as pkg
+
+    for table in sorted((Path(pkg.__file__).parent / "tables").glob("*.toml")):
+        policy = table.read_text().split('name = "', 1)[1].split('"', 1)[0]
+        path = tmp_path / f"{table.stem}.toml"
+        path.write_text(SCENARIO.format(table=table.stem).replace('name = "economy"', f'name = "{policy}"'))
+        assert load_scenario(path).config.policies[0].table is not None
