@@ -48,11 +48,21 @@ def games():
 
 
 @app.command()
-def replay(path: Path = typer.Argument(..., help="A replay file written by `simsuite play --save`.")):
-    """Replay a saved game exactly and print its log and result."""
-    from simsuite.play import replay_command
+def replay(
+    path: Path = typer.Argument(..., help="A replay file written by `simsuite play --save`, or a "
+                                "dataset folder written by `simsuite run` (with --game-index)."),
+    game_index: Optional[int] = typer.Option(None, help="In a dataset: the game to play again."),
+    scenario: Optional[str] = typer.Option(None, help="In a dataset of several scenarios: which."),
+):
+    """Replay a saved game exactly, or any game of a dataset, and print its log and result."""
+    from simsuite.play import replay_command, replay_dataset_command
 
-    replay_command(path)
+    if Path(path).is_dir():
+        if game_index is None:
+            raise UserError(f"{path} is a dataset folder; say which game with --game-index N")
+        replay_dataset_command(path, game_index, scenario)
+    else:
+        replay_command(path)
 
 
 @app.command()

@@ -43,12 +43,12 @@ def _config(spec, scenario: dict):
     return spec.validate(scenario, _SOURCE)
 
 
-def play_game(spec, config, seed: int):
-    """Play game index 0 of `config` with `seed` to the end; returns the finished game."""
+def play_game(spec, config, seed: int, game_index: int = 0, log: bool = True):
+    """Play game `game_index` of `config` with `seed` to the end; returns the finished game."""
     from simsuite.rng import Stream, derive_seed
 
-    game = spec.new_game(config, seed)
-    choosers = spec.seat_choosers(config, seed)
+    game = spec.new_game(config, seed, log, game_index)
+    choosers = spec.seat_choosers(config, seed, game_index)
     streams = [Stream(derive_seed(seed, 1 + s)) for s in range(len(choosers))]
     while not game.is_over:
         seat = game.current_player
@@ -159,3 +159,75 @@ def replay_command(path: Path) -> None:
         raise UserError(f"replay {path}: the replayed result differs from the saved one; the "
                         f"engine or data changed since the file was written")
     print(f"replay {path}: result matches the saved game")
+
+
+# ---------------------------------------------------------------- games of a dataset
+
+def dataset_scenarios(path: Path) -> dict:
+    """Per scenario name in a dataset folder (`simsuite run`'s output): its spec, validated
+    config, master seed and hash, rebuilt from the scenario text every shard file carries."""
+    import pyarrow.parquet as pq
+
+    from simsuite.dataset import Manifest
+    from simsuite.scenario import load_scenario_table
+
+    import tomllib
+
+    path = Path(path)
+    if not (path / "manifest.json").is_file():
+        raise UserError(f"{path}: not a dataset folder written by `simsuite run` (no manifest.json); "
+                        "give the run's output folder")
+    out = {}
+    for name, entry in Manifest.load(path).data["scenarios"].items():
+        shards = entry["shards"]
+        if not shards:
+            continue
+        first = path / next(iter(shards.values()))["file"]
+        meta = pq.read_metadata(first).metadata or {}
+        text = meta.get(b"simsuite.scenario", b"").decode()
+        try:
+            doc = tomllib.loads(text)
+            sc = load_scenario_table(doc, path / f"{name}.toml", text)
+        except (UserError, tomllib.TOMLDecodeError) as err:
+            msg = err.message if isinstance(err, UserError) else str(err)
+            raise UserError(f"{path}: scenario {name!r} cannot be rebuilt from its files ({msg}); "
+                            "replay it where its data files are, with simsuite run")
+        if sc.hash != entry["scenario_hash"]:
+            raise UserError(f"{path}: scenario {name!r} now validates to hash {sc.hash}, its games "
+                            f"were played with {entry['scenario_hash']} (its data or this simsuite "
+                            "changed); replay with the simsuite that wrote it")
+        out[name] = {"scenario": sc, "shards": shards}
+    return out
+
+
+def dataset_game(path: Path, game_index: int, scenario: Optional[str] = None):
+    """(spec, finished game, its dataset rows) of game `game_index` of a dataset, played again
+    step by step with the log on."""
+    import polars as pl
+
+    found = dataset_scenarios(path)
+    if scenario is None:
+        if len(found) != 1:
+            raise UserError(f"{path}: holds scenarios {', '.join(found)}; pick one with --scenario NAME")
+        scenario = next(iter(found))
+    if scenario not in found:
+        raise UserError(f"{path}: no scenario {scenario!r}; it has {', '.join(found)}")
+    sc, shards = found[scenario]["scenario"], found[scenario]["shards"]
+    rec = next((r for r in shards.values() if r["start"] <= game_index < r["stop"]), None)
+    if rec is None:
+        raise UserError(f"{path}: scenario {scenario!r} has no game {game_index}; it holds games "
+                        f"0..{max(r['stop'] for r in shards.values()) - 1}")
+    rows = pl.read_parquet(Path(path) / rec["file"]).filter(pl.col("game_index") == game_index).sort("seat")
+    seed = int(rows["seed"][0])
+    game = play_game(sc.spec, sc.config, seed, game_index)
+    return sc.spec, game, rows
+
+
+def replay_dataset_command(path: Path, game_index: int, scenario: Optional[str] = None) -> None:
+    """`simsuite replay DATASET --game-index N`: one game of a batch, turn by turn."""
+    spec, game, rows = dataset_game(path, game_index, scenario)
+    _print_game(spec, game, quiet=False)
+    if list(game.result()["score"]) != rows["score"].to_list():
+        raise UserError(f"{path}: game {game_index} replays to scores {list(game.result()['score'])}, "
+                        f"the dataset has {rows['score'].to_list()}; report this as a bug")
+    print(f"game {game_index} of {path}: scores match the dataset")

@@ -52,3 +52,26 @@ def test_any_game_plays_through_its_spec(tmp_path, capsys):
     assert "result matches" in capsys.readouterr().out
     with pytest.raises(UserError, match="--game: unknown game 'chess'"):
         play_command(game="chess", seed=1)
+
+
+def test_any_game_of_a_dataset_replays_with_its_log(tmp_path, capsys):
+    """`simsuite replay DATASET --game-index N`: the scenario is rebuilt from the text every shard
+    carries and game N is played again step by step, matching the dataset's rows (rotated
+    line-ups included)."""
+    pytest.importorskip("simsuite._scythe")
+    from pathlib import Path
+
+    from simsuite.play import replay_dataset_command
+    from simsuite.runner import run
+    from simsuite.scenario import load_scenario
+
+    repo = Path(__file__).resolve().parents[1]
+    run(load_scenario(repo / "scenarios" / "scythe" / "default.toml", games=12, out=tmp_path / "d"),
+        jobs=1, progress=False)
+    for k in (0, 5, 11):
+        replay_dataset_command(tmp_path / "d", k)
+        assert f"game {k} of" in capsys.readouterr().out
+    with pytest.raises(UserError, match="has no game 12; it holds games 0..11"):
+        replay_dataset_command(tmp_path / "d", 12)
+    with pytest.raises(UserError, match="no scenario 'other'"):
+        replay_dataset_command(tmp_path / "d", 0, "other")

@@ -94,13 +94,15 @@ class GameSpec(ABC):
         (`--players` and every other `--key value`, values as text)."""
         raise UserError(f"game {self.name!r} cannot be played step by step; play another game")
 
-    def new_game(self, config: GameConfig, seed: int, log: bool = True):
-        """A game object (the core's Python `Game`) for game index 0 of `config` with `seed`."""
+    def new_game(self, config: GameConfig, seed: int, log: bool = True, game_index: int = 0):
+        """A game object (the core's Python `Game`) for game `game_index` of `config` (its
+        dealt factors and line-up) with `seed`."""
         raise UserError(f"game {self.name!r} cannot be played step by step; play another game")
 
-    def seat_choosers(self, config: GameConfig, seed: int) -> list:
+    def seat_choosers(self, config: GameConfig, seed: int, game_index: int = 0) -> list:
         """Per seat a function (game, options, stream) -> option, for the seats policies play
-        (None on seats the rules play): the same choices as `run_shard` makes."""
+        (None on seats the rules play): the same choices as `run_shard` makes in game
+        `game_index`."""
         raise UserError(f"game {self.name!r} cannot be played step by step; play another game")
 
     def score_lines(self, game) -> list[str]:

@@ -190,9 +190,10 @@ def test_rows_do_not_depend_on_jobs_or_shard_size(case_id, game, table, tmp_path
 def test_the_batch_plays_the_games_the_stepped_game_plays(case_id, game, table, tmp_path):
     _needs_core(game)
     spec, config = _config(game, table)
-    rows = _batch(tmp_path, "b", game, table, games=1, shard=1)
-    stepped = play_game(spec, config, int(derive_seeds(7, np.array([0]))[0]))
-    assert rows["score"].to_list() == list(stepped.result()["score"])
+    rows = _batch(tmp_path, "b", game, table, games=3, shard=2)
+    for k in range(3):
+        stepped = play_game(spec, config, int(derive_seeds(7, np.array([k]))[0]), game_index=k)
+        assert rows.filter(pl.col("game_index") == k)["score"].to_list() == list(stepped.result()["score"])
 
 
 @pytest.mark.parametrize("case_id,game,table", CASES, ids=IDS)

@@ -63,28 +63,31 @@ def play_scenario(players, options: dict) -> dict:
     return doc
 
 
-def new_game(spec, config, seed: int, log: bool = True):
-    """Game index 0 of `config`, seeded with `seed`, as a step-by-step `Game`."""
+def new_game(spec, config, seed: int, log: bool = True, game_index: int = 0):
+    """Game `game_index` of `config`, seeded with `seed`, as a step-by-step `Game`."""
     rules = spec.rules(config)
+    g = np.array([game_index], dtype=np.int64)
     if isinstance(config, solo.SoloConfig):
-        d = solo.design(config, np.zeros(1, dtype=np.int64))[0]
+        d = solo.design(config, g)[0]
         level = int(d[1])
         return core().Game(rules, seed, 2, [int(d[3]), int(d[2])], [int(d[4]), None], log=log,
                            automa=level, automa_options=dict(config.options))
-    factions, mats = spec.assignments(config, np.zeros(1, dtype=np.int64))
+    factions, mats = spec.assignments(config, g)
     return core().Game(rules, seed, config.n_players, [int(x) for x in factions[0]],
                        [int(x) for x in mats[0]], log=log)
 
 
-def seat_choosers(spec, config, seed: int) -> list:
+def seat_choosers(spec, config, seed: int, game_index: int = 0) -> list:
     """Per seat, a chooser(game, options, stream) making the choices `run_shard` makes in game
-    index 0 (compiled seats through CompiledSeats, Python seats through their class)."""
+    `game_index` (compiled seats through CompiledSeats, Python seats through their class)."""
+    from simsuite.games.base import seat_policies
     from simsuite.games.scythe.lineups import seat_policy_arrays
 
+    g = np.array([game_index], dtype=np.int64)
     if isinstance(config, solo.SoloConfig):
-        pols = [config.policies[int(solo.design(config, np.zeros(1, dtype=np.int64))[0][0])], None]
+        pols = [config.policies[int(solo.design(config, g)[0][0])], None]
     else:
-        pols = list(config.policies)   # game index 0: seat s plays policy s, rotated or not
+        pols = [config.policies[k] for k in seat_policies(g, config.n_players, config.rotate)[0]]
     ids, weights, python = seat_policy_arrays(pols, config)
     table = weights.shape[1] if weights.ndim == 3 else 0
     seats = core().CompiledSeats(seed, ids, weights, table) if table else core().CompiledSeats(seed, ids, weights)

@@ -283,15 +283,15 @@ class ScytheSpec(GameSpec):
 
         return play_scenario(players, options)
 
-    def new_game(self, config, seed: int, log: bool = True):
+    def new_game(self, config, seed: int, log: bool = True, game_index: int = 0):
         from simsuite.games.scythe.play import new_game
 
-        return new_game(self, config, seed, log)
+        return new_game(self, config, seed, log, game_index)
 
-    def seat_choosers(self, config, seed: int) -> list:
+    def seat_choosers(self, config, seed: int, game_index: int = 0) -> list:
         from simsuite.games.scythe.play import seat_choosers
 
-        return seat_choosers(self, config, seed)
+        return seat_choosers(self, config, seed, game_index)
 
     def score_lines(self, game) -> list:
         from simsuite.games.scythe.game import score_table

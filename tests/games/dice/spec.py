@@ -98,10 +98,10 @@ class DiceGame(GameSpec):
             doc["rules"]["target"] = int(value)
         return doc
 
-    def new_game(self, config: DiceConfig, seed: int, log: bool = True) -> DiceRace:
+    def new_game(self, config: DiceConfig, seed: int, log: bool = True, game_index: int = 0) -> DiceRace:
         return DiceRace(seed, config.n_players, config.target, log)
 
-    def seat_choosers(self, config: DiceConfig, seed: int) -> list:
+    def seat_choosers(self, config: DiceConfig, seed: int, game_index: int = 0) -> list:
         def compiled(game, options, stream):        # "random": the seat's own stream
             return options[stream.below(len(options))]
 
