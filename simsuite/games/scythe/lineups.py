@@ -13,10 +13,9 @@ from simsuite.scenario import short_hash
 
 _RULES: dict = {}
 
-# play_batch arrays copied straight into dataset columns of the same name
-PER_SEAT = ("score", "score_coins", "score_stars", "score_territories", "score_resources",
-            "score_structure_bonus", "stars", "territories", "resources", "popularity", "power",
-            "rank", "winner", "turns_taken")
+# Columns made here from other outputs, not copied from play_batch's arrays of the same name.
+_MADE_HERE = {"seat", "n_players", "game_index", "seed", "game_turns", "end_reason", "faction",
+              "mat", "tied", "shared_win", "provisional_share"}
 
 
 def core():
@@ -87,7 +86,12 @@ def seat_result_columns(res: dict) -> dict:
     tied = the core's "score equalled another seat's before tie-breakers"; shared_win = still
     tied after every tie-breaker (the core's "shared") and ranked first.
     """
-    cols = {key: np.asarray(res[key]).reshape(-1) for key in PER_SEAT}
+    from simsuite.games.scythe.schema import SCHEMA
+
+    # every declared column (base and Scythe's, schema.py) that play_batch returns per seat
+    # ([n_games, n_players]) under the same name goes straight into the dataset
+    cols = {key: np.asarray(res[key]).reshape(-1) for key in SCHEMA.names
+            if key not in _MADE_HERE and key in res and np.ndim(res[key]) == 2}
     cols["tied"] = np.asarray(res["score_tied"]).reshape(-1).astype(bool)
     cols["shared_win"] = np.asarray(res["shared"]).reshape(-1).astype(bool) & (cols["rank"] == 1)
     # Scythe's shipped data for the base game has no provisional entry the core plays
