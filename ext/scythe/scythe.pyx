@@ -34,4 +34,12 @@ include "heuristics_ctx.pxi"  # the heuristics' per-seat context (before SeatPol
 include "policies.pxi"
 include "batch.pxi"
 include "pyapi.pxi"
-include "heuristics.pxi"     # compiled heuristic policies (uses Game, so after pyapi.pxi)
+# the compiled heuristic policies, split by concern (heuristics_values.pxi has the header)
+include "heuristics_values.pxi"    # weights, prices of single things and bottom-row effects
+include "heuristics_init.pxi"      # starting a decision: caches kept, values derived
+include "heuristics_board.pxi"     # board tables: production, distances, potentials, edge
+include "heuristics_move.pxi"      # moving units
+include "heuristics_sections.pxi"  # sections: top option + bottom action + the next turn
+include "heuristics_combat.pxi"    # dial and cards
+include "heuristics_choose.pxi"    # scoring an option of any decision; the policy's entry
+include "heuristics_pyapi.pxi"     # CompiledSeats (uses Game, so after pyapi.pxi)

@@ -1,6 +1,6 @@
 """The compiled Scythe policies: names, ids, named weights and their defaults.
 
-Every heuristic runs the same compiled code (ext/scythe/heuristics.pxi); a strategy is its id
+Every heuristic runs the same compiled code (ext/scythe/heuristics_*.pxi); a strategy is its id
 plus a weight vector. The weights are prices in coins (the game's score unit) or, for the
 combat weights, power points; the first block is the strategy's plan (what each star category
 is worth pursuing). A scenario may set any of them by name:
@@ -21,7 +21,7 @@ from simsuite.policies import MAX_WEIGHTS, CompiledPolicy
 
 GAME = "scythe"
 
-# Order = the weight vector's order = the HW_* enum of ext/scythe/heuristics.pxi.
+# Order = the weight vector's order = the HW_* enum of ext/scythe/heuristics_values.pxi.
 WEIGHT_DOCS: tuple[tuple[str, str], ...] = (
     ("upgrade", "plan: worth of one Upgrade (progress to its star)"),
     ("deploy", "plan: worth of one Deploy"),
