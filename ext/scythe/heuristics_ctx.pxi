@@ -69,6 +69,7 @@ ctypedef struct HCtx:
     double terr_val         # one more controlled territory at the end
     double pair_val         # one more pair of resources at the end
     double turns_left       # rough own turns left
+    double card_tok         # a combat card's worth as Coercion's token (0: no Coercion)
     int cost[4]             # bottom costs by BottomAction (= by Resource)
     int uses[4]             # bottom effects still possible by BottomAction
     double eff[4]           # value of one bottom effect (0 when exhausted)

@@ -101,13 +101,16 @@ cdef void h_init(HCtx* h, const GameState* g, int seat, const double* w) noexcep
         h.real_res[r] = h.res[r]
     h.tier = popularity_tier(g, p.popularity)
     h.star_val = g.rules.tier_star[h.tier] + 2.0 + (p.stars - 2 if p.stars > 2 else 0)
-    h.terr_val = w[HW_TERRITORY] * g.rules.tier_territory[h.tier]
     h.pair_val = g.rules.tier_resource_pair[h.tier]
     for s in range(g.n_players):
         if g.p[s].stars > most:
             most = g.p[s].stars
     h.turns_left = h_clamp((N_STARS - most) * 3.5, 2.0, 20.0)
     h.progress = h_clamp(0.4 + 0.6 * most / 5.0, 0.4, 1.0)
+    h.terr_val = w[HW_TERRITORY] * g.rules.tier_territory[h.tier]
+    h.card_tok = 0.0
+    if w[HW_ADAPT] > 0.0:
+        h_adapt_clock(h)
     h.wk_board = workers_on_board(g, seat)
     h.on_mat = N_WORKERS - h.wk_board
     h.prod_k = top_value(p, TC_PRODUCE_HEXES, TOP_BASE_PRODUCE_HEXES)
@@ -134,6 +137,51 @@ cdef void h_init(HCtx* h, const GameState* g, int seat, const double* w) noexcep
         for i in range(4):
             h.tok_val[r][i] = h_tok_calc(h, r, i * c)
     h.tok_ready = True
+    if w[HW_ADAPT] > 0.0 and faction_ability(g, seat) == FA_COERCION:
+        # Coercion (§12): a combat card pays for one token a turn, so the first cards in
+        # hand are worth the token that is most wanted (what feeds the next bottom action).
+        for r in range(4):
+            if h.tok_val[r][0] > h.card_tok:
+                h.card_tok = h.tok_val[r][0]
+        h.card_tok *= w[HW_ADAPT]
+
+
+cdef int h_automa_turns_left(const GameState* g) noexcept nogil:
+    # Turns the Automa has left, read from its public star card and cube (Rulebook 003): the
+    # game ends at its 6th star, and the stars it still needs come from the track, one cell
+    # per advancing card (about 17 of 19 cards advance; 15 when it skips turns). -1: no Automa.
+    cdef const AutomaState* a = &g.automa
+    cdef const AutomaStarCard* sc
+    cdef int need, c, found = 0
+    if a.seat < 0:
+        return -1
+    sc = &g.rules.automa.star_cards[a.level]
+    need = N_STARS - g.p[a.seat].stars
+    for c in range(a.track_pos + 1, sc.cells):
+        if sc.star[c]:
+            found += 1
+            if found >= need:
+                return <int>((c - a.track_pos) * (19.0 / 15.0 if a.skip_turns else 19.0 / 17.0)
+                              + 0.5)
+    return 40
+
+
+cdef void h_adapt_clock(HCtx* h) noexcept nogil:
+    # The seat-adapted clock (W_ADAPT > 0). Against the Automa, the turns left are read from
+    # its star track (the human moves first, so it has as many turns as the Automa), unless
+    # the seat's own stars end the game sooner. Near the end a territory is worth its full
+    # scoring value (nothing is left to defend it from), and so are the tier thresholds.
+    cdef const GameState* g = h.g
+    cdef int left = h_automa_turns_left(g), own = g.p[h.seat].stars
+    cdef double late
+    if left >= 0:
+        h.turns_left = h_clamp(left, 1.0, 30.0)
+        if (N_STARS - own) * 3.0 < h.turns_left:
+            h.turns_left = h_clamp((N_STARS - own) * 3.0, 1.0, 30.0)
+        h.progress = h_clamp(1.0 - h.turns_left / 24.0, 0.4, 1.0)
+    late = h_clamp((4.0 - h.turns_left) / 3.0, 0.0, 1.0)
+    h.terr_val = (g.rules.tier_territory[h.tier]
+                  * (h.w[HW_TERRITORY] + (1.0 - h.w[HW_TERRITORY]) * late))
 
 
 cdef double h_card_est(HCtx* h) noexcept nogil:

@@ -6,7 +6,8 @@
 # Names of the compiled policies (policies.pxi's table; simsuite/policies/scythe.py
 # holds the same ids with the weight names).
 COMPILED_POLICIES.update({"economy": HP_ECONOMY, "star_rush": HP_STAR_RUSH,
-                          "aggressor": HP_AGGRESSOR, "diplomat": HP_DIPLOMAT})
+                          "aggressor": HP_AGGRESSOR, "diplomat": HP_DIPLOMAT,
+                          "expert": HP_EXPERT})
 
 cdef class CompiledSeats:
     """Compiled policies for every seat of a Game, stepped from Python.

@@ -37,8 +37,9 @@ cdef enum:
     HP_STAR_RUSH = 2
     HP_AGGRESSOR = 3
     HP_DIPLOMAT = 4
+    HP_EXPERT = 5
     HP_FIRST = 1
-    HP_LAST = 4
+    HP_LAST = 5
 
 # Weight indices (simsuite/policies/scythe.py WEIGHT_NAMES has the same order).
 cdef enum:
@@ -73,7 +74,9 @@ cdef enum:
     HW_GUARD = 28           # mechs standing by own workers under threat
     HW_MOVE_MIN = 29        # least gain for which a unit is moved at all
     HW_LOOKAHEAD = 30       # weight of the next turn a choice leaves (0: one turn only)
-    N_HW = 31
+    HW_ADAPT = 31           # seat-adapted planning (0: off): the Automa's clock, the end spread,
+                            # Coercion's cards as tokens (heuristics_init.pxi h_adapt_clock)
+    N_HW = 32
 
 cdef double H_LAMBDA = 0.7      # potential decay per step toward a target
 cdef double H_NEG = -1.0e9
@@ -189,7 +192,10 @@ cdef inline double h_cards(HCtx* h, int n) noexcept nogil:
     cdef double v = 0.0
     cdef int i
     for i in range(n):
-        v += h.w[HW_CARD] * (1.0 if have + i < 6 else 0.3)
+        if have + i < 3 and h.card_tok > h.w[HW_CARD]:
+            v += h.card_tok          # Coercion's token (h_init)
+        else:
+            v += h.w[HW_CARD] * (1.0 if have + i < 6 else 0.3)
     return v
 
 

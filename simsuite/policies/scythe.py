@@ -54,6 +54,9 @@ WEIGHT_DOCS: tuple[tuple[str, str], ...] = (
     ("guard", "worth of a mech beside own workers that an enemy can reach"),
     ("move_min", "least gain for which a unit is moved at all"),
     ("lookahead", "weight of the next turn a choice leaves (0: plan one turn only)"),
+    ("adapt", "seat-adapted planning, 0 off: the turns left read from the Automa's star track, "
+              "territories at full worth near the end, Coercion's combat cards priced as the "
+              "token they stand in for (scaled by this weight)"),
 )
 WEIGHT_NAMES: tuple[str, ...] = tuple(n for n, _ in WEIGHT_DOCS)
 assert len(WEIGHT_NAMES) <= MAX_WEIGHTS
@@ -64,7 +67,7 @@ _BASE = dict(
     resource=0.6, keep=0.6, territory=0.6, production=1.0, encounter=5.0, factory=5.0,
     attack_edge=2.0, combat_win=1.0, dial_margin=1.0, card_estimate=4.0, harass=0.0,
     mech_advance=0.3, mobility=1.5, combat_ability=0.8, tile=1.0, guard=0.5, move_min=0.05,
-    lookahead=0.7,
+    lookahead=0.7, adapt=0.0,
 )
 
 
@@ -96,6 +99,14 @@ STRATEGIES: dict[str, tuple[int, tuple[tuple[str, float], ...], str]] = {
                              combat_win=0.0, harass=-1.0, mech_advance=0.0, combat_ability=0.3),
                  "popularity and objectives: high popularity for the best scoring tier and "
                  "its star, encounters and objectives; avoids combat"),
+    "expert": (5, _weights(upgrade=4.5, deploy=6.0, build=1.0, enlist=4.5, worker=1.0,
+                       objective=2.0, combat_star=4.0, power_star=0.4, popularity=0.45,
+                       power=0.7, card=0.6, keep=0.9, territory=0.9, attack_edge=0.0,
+                       combat_win=2.0, dial_margin=1.5, card_estimate=3.5, harass=1.0,
+                       mech_advance=1.5, combat_ability=2.5, guard=0.8, adapt=1.0),
+               "the strongest: weights tuned against the Automa and a field of the other "
+               "strategies, with the seat-adapted planning on (the Automa's clock, the end "
+               "spread, Coercion's cards)"),
 }
 
 POLICIES: tuple[CompiledPolicy, ...] = tuple(

@@ -203,7 +203,7 @@ def summarise(rows, by=("policy",)):
     """A polars table of the behaviour figures grouped by `by`."""
     import polars as pl
 
-    df = pl.DataFrame(rows)
+    df = pl.DataFrame(rows, infer_schema_length=None)
     turns = pl.col("turns").sum()
     return (df.group_by(list(by)).agg(
         pl.len().alias("n"),
