@@ -70,6 +70,7 @@ ctypedef struct HCtx:
     double pair_val         # one more pair of resources at the end
     double turns_left       # rough own turns left
     double card_tok         # a combat card's worth as Coercion's token (0: no Coercion)
+    double late             # 0..1: how far into the last 3 turns (seat-adapted clock; else 0)
     int cost[4]             # bottom costs by BottomAction (= by Resource)
     int uses[4]             # bottom effects still possible by BottomAction
     double eff[4]           # value of one bottom effect (0 when exhausted)

@@ -109,6 +109,7 @@ cdef void h_init(HCtx* h, const GameState* g, int seat, const double* w) noexcep
     h.progress = h_clamp(0.4 + 0.6 * most / 5.0, 0.4, 1.0)
     h.terr_val = w[HW_TERRITORY] * g.rules.tier_territory[h.tier]
     h.card_tok = 0.0
+    h.late = 0.0
     if w[HW_ADAPT] > 0.0:
         h_adapt_clock(h)
     h.wk_board = workers_on_board(g, seat)
@@ -173,15 +174,14 @@ cdef void h_adapt_clock(HCtx* h) noexcept nogil:
     # scoring value (nothing is left to defend it from), and so are the tier thresholds.
     cdef const GameState* g = h.g
     cdef int left = h_automa_turns_left(g), own = g.p[h.seat].stars
-    cdef double late
     if left >= 0:
         h.turns_left = h_clamp(left, 1.0, 30.0)
         if (N_STARS - own) * 3.0 < h.turns_left:
             h.turns_left = h_clamp((N_STARS - own) * 3.0, 1.0, 30.0)
         h.progress = h_clamp(1.0 - h.turns_left / 24.0, 0.4, 1.0)
-    late = h_clamp((4.0 - h.turns_left) / 3.0, 0.0, 1.0)
+    h.late = h_clamp((4.0 - h.turns_left) / 3.0, 0.0, 1.0)
     h.terr_val = (g.rules.tier_territory[h.tier]
-                  * (h.w[HW_TERRITORY] + (1.0 - h.w[HW_TERRITORY]) * late))
+                  * (h.w[HW_TERRITORY] + (1.0 - h.w[HW_TERRITORY]) * h.late))
 
 
 cdef double h_card_est(HCtx* h) noexcept nogil:

@@ -109,12 +109,15 @@ cdef double h_pop_level(HCtx* h, int pop) noexcept nogil:
     cdef const GameState* g = h.g
     cdef const Player* p = &g.p[h.seat]
     cdef const double* w = h.w
-    cdef double v, gain, stars_e, terr_e, pairs_e
+    cdef double v, gain, stars_e, terr_e, pairs_e, width = 3.0
     cdef int t
     if pop < 0:
         pop = 0
     if pop > N_TRACK_POPULARITY:
         pop = N_TRACK_POPULARITY
+    if w[HW_ADAPT] > 0.0:
+        # Seat-adapted: in the last turns the ramp becomes the step it scores as.
+        width = 3.0 - 2.0 * h.late
     v = w[HW_POPULARITY] * pop
     stars_e = 3.0 + 0.5 * p.stars
     terr_e = 6.0
@@ -125,7 +128,7 @@ cdef double h_pop_level(HCtx* h, int pop) noexcept nogil:
                 + (g.rules.tier_resource_pair[t] - g.rules.tier_resource_pair[t - 1]) * pairs_e)
         # paid at the end: it matters more as the end nears
         v += (w[HW_TIER] * gain * h.progress
-              * h_clamp((pop - g.rules.tier_bounds[t] + 3) / 3.0, 0.0, 1.0))
+              * h_clamp((pop - g.rules.tier_bounds[t] + width) / width, 0.0, 1.0))
     if pop > 8:
         v += w[HW_POP_STAR] * (pop - 8)
     if not p.star_placed[STAR_POPULARITY]:
