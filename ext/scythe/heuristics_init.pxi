@@ -148,22 +148,30 @@ cdef void h_init(HCtx* h, const GameState* g, int seat, const double* w) noexcep
 
 
 cdef int h_automa_turns_left(const GameState* g) noexcept nogil:
-    # Turns the Automa has left, read from its public star card and cube (Rulebook 003): the
-    # game ends at its 6th star, and the stars it still needs come from the track, one cell
-    # per advancing card (about 17 of 19 cards advance; 15 when it skips turns). -1: no Automa.
+    # Turns the Automa has left, read from its public star card, cube and cards (Rulebook
+    # 003): the game ends at its 6th star, and the stars it still needs come from the track,
+    # one cell per advancing card; a card advances when it shows the advance star and its
+    # turn is not skipped (the skip symbol of the active scheme, on levels that obey it).
+    # -1: no Automa.
     cdef const AutomaState* a = &g.automa
     cdef const AutomaStarCard* sc
-    cdef int need, c, found = 0
+    cdef const AutomaCardData* card
+    cdef int need, c, i, found = 0, advancing = 0
     if a.seat < 0:
         return -1
     sc = &g.rules.automa.star_cards[a.level]
+    for i in range(AUTOMA_N_CARDS):
+        card = &g.rules.automa.cards[i]
+        if card.star_advance and not (a.skip_turns and card.row[a.scheme].skip):
+            advancing += 1
+    if advancing == 0:
+        return 40
     need = N_STARS - g.p[a.seat].stars
     for c in range(a.track_pos + 1, sc.cells):
         if sc.star[c]:
             found += 1
             if found >= need:
-                return <int>((c - a.track_pos) * (19.0 / 15.0 if a.skip_turns else 19.0 / 17.0)
-                              + 0.5)
+                return <int>((c - a.track_pos) * <double>AUTOMA_N_CARDS / advancing + 0.5)
     return 40
 
 

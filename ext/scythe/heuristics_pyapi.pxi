@@ -76,3 +76,9 @@ cdef class CompiledSeats:
             self.step(game)
             steps += 1
         return steps
+
+
+def automa_turns_left(Game game):
+    """The Automa's turns left as the seat-adapted heuristics read them from its public star
+    card, cube and cards (-1 in a game without the Automa)."""
+    return h_automa_turns_left(&game.g)
