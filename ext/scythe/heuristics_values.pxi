@@ -116,8 +116,10 @@ cdef double h_pop_level(HCtx* h, int pop) noexcept nogil:
     if pop > N_TRACK_POPULARITY:
         pop = N_TRACK_POPULARITY
     if w[HW_ADAPT] > 0.0:
-        # Seat-adapted: in the last turns the ramp becomes the step it scores as.
-        width = 3.0 - 2.0 * h.late
+        # Seat-adapted: a threshold is planned for from 6 points below (a mat starting at
+        # 2 popularity sees the 7 tier from the start; a few Trades reach it), and in the
+        # last turns the ramp becomes the step it scores as.
+        width = 6.0 - 5.0 * h.late
     v = w[HW_POPULARITY] * pop
     stars_e = 3.0 + 0.5 * p.stars
     terr_e = 6.0
