@@ -24,12 +24,32 @@ cdef double h_attack(HCtx* h, int u, int d, int my_k) noexcept nogil:
         v += h.w[HW_HARASS] * nw
     if u == UNIT_CHARACTER and g.encounter_token[d]:
         v += h.w[HW_ENCOUNTER]
+    v += h_deny(h, e, d)
     # Power likely dialled: the full dial less the edge to spare.
     spend = dial_max(g, h.seat) - <int>edge
     if spend < 0:
         spend = 0
     v += h_power(h, -spend)
     return v
+
+
+cdef double h_deny(HCtx* h, int e, int d) noexcept nogil:
+    # Seat-adapted (W_ADAPT): what seat e loses when its units leave territory d, as this
+    # seat's gain, against a single opponent (the Automa, or a 2-player game), where every
+    # point it loses counts as one won (among more players the others gain as much: not
+    # counted). The Automa scores a fixed amount per territory (Rulebook 003); a player by its
+    # public popularity tier (§20).
+    cdef const GameState* g = h.g
+    cdef double per
+    if h.w[HW_ADAPT] <= 0.0 or e < 0 or h.n_players != 2:
+        return 0.0
+    if e == g.automa.seat:
+        per = g.rules.automa.per_territory
+    else:
+        per = g.rules.tier_territory[popularity_tier(g, g.p[e].popularity)]
+    if d == g.rules.factory_cell:
+        per *= 3.0
+    return h.w[HW_ADAPT] * per * h.progress
 
 
 cdef double h_prod_after(HCtx* h, int a, int d, int n) noexcept nogil:
@@ -130,7 +150,7 @@ cdef double h_unit_delta(HCtx* h, int u, int a, int d) noexcept nogil:
             nw = h.en_units[d]
             if not (has_ability(g, h.seat, AB_CAMARADERIE) and g.rules.camaraderie_on_move):
                 v += h_pop(h, -nw)
-            v += h.w[HW_HARASS] * nw + h_terr(h, d) + h_cell_tokens(h, d)
+            v += h.w[HW_HARASS] * nw + h_terr(h, d) + h_cell_tokens(h, d) + h_deny(h, h.en_seat[d], d)
             if t >= 0:
                 v += h.obj_terrain[t]
         elif h.ctl[d] != h.seat:
