@@ -99,12 +99,11 @@ STRATEGIES: dict[str, tuple[int, tuple[tuple[str, float], ...], str]] = {
                              combat_win=0.0, harass=-1.0, mech_advance=0.0, combat_ability=0.3),
                  "popularity and objectives: high popularity for the best scoring tier and "
                  "its star, encounters and objectives; avoids combat"),
-    "expert": (5, _weights(upgrade=4.5, deploy=4.0, build=1.0, enlist=4.5, worker=1.0,
-                       objective=2.0, combat_star=2.667, power_star=0.4, popularity=0.45,
-                       power=0.7, card=0.6, keep=0.9, territory=0.9, attack_edge=0.0,
-                       combat_win=1.333, dial_margin=1.5, card_estimate=3.5, harass=1.5,
-                       mech_advance=1.5, mobility=3.375, combat_ability=2.5, guard=0.8,
-                       adapt=1.0),
+    "expert": (5, _weights(upgrade=4.5, deploy=4.0, build=1.0, enlist=4.5, objective=2.0,
+                       combat_star=2.667, power_star=0.4, popularity=0.45, power=1.05, card=0.9,
+                       keep=0.9, territory=0.9, encounter=7.5, attack_edge=0.0, combat_win=1.333,
+                       dial_margin=1.5, card_estimate=3.5, harass=1.5, mech_advance=1.0,
+                       mobility=3.375, combat_ability=2.5, guard=0.533, adapt=1.0),
                "the strongest: weights tuned against the Automa and a field of the other "
                "strategies, with the seat-adapted planning on (the Automa's clock, the end "
                "spread, Coercion's cards)"),
