@@ -115,3 +115,20 @@ def test_bottom_action_is_paid_when_it_can_be(rules, name):
     seats = core.CompiledSeats(5, [STRATEGIES[name][0], 0], [default_weights(name), [0.0] * 32])
     taken = _play_turn(g, seats)
     assert ("bottom", 1) in taken, taken
+
+
+def test_driving_the_automa_off_a_territory_counts_its_loss(rules):
+    # Rulebook 003 (final scoring): the Automa scores 3 coins per territory it controls. In a
+    # game against it alone, every territory it loses is 3 coins off its score: the expert
+    # credits that (scaled by how near the end is); the strategies without seat adaptation,
+    # and 4-player games (where the other players gain as much), credit nothing.
+    g = solo_game(rules, human="saxony", automa="polania", level="automa", mat="patriotic")
+    g.set_unit(AUTOMA, "worker0", 34)
+    g.set_automa(track_pos=17)
+    g.begin_turn(HUMAN)
+    value, progress = core.heuristic_deny(g, HUMAN, AUTOMA, 34, default_weights("expert"))
+    assert 0.4 <= progress <= 1.0
+    assert value == pytest.approx(3 * progress)
+    assert core.heuristic_deny(g, HUMAN, AUTOMA, 34, default_weights("economy"))[0] == 0.0
+    four = core.Game(rules, 1, 4, log=False)
+    assert core.heuristic_deny(four, 0, 1, 34, default_weights("expert"))[0] == 0.0
