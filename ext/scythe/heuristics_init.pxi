@@ -110,6 +110,7 @@ cdef void h_init(HCtx* h, const GameState* g, int seat, const double* w) noexcep
     h.terr_val = w[HW_TERRITORY] * g.rules.tier_territory[h.tier]
     h.card_tok = 0.0
     h.late = 0.0
+    h.win_bonus = 0.0
     if w[HW_ADAPT] > 0.0:
         h_adapt_clock(h)
     h.wk_board = workers_on_board(g, seat)
@@ -175,6 +176,25 @@ cdef int h_automa_turns_left(const GameState* g) noexcept nogil:
     return 40
 
 
+cdef void h_race(HCtx* h) noexcept nogil:
+    # Race to the end when ahead (seat-adapted): with 5 stars, the 6th ends the game at once
+    # (§19); if the final scoring of the position as it stands (public: coins, stars,
+    # territories, resources, structures; the Automa's own scoring in a solo game) plus the
+    # star's coins puts this seat first, taking it wins, and every option that places it
+    # gets win_bonus on top.
+    cdef const GameState* g = h.g
+    cdef GameSummary s
+    cdef int o, best = -1000000
+    if g.p[h.seat].stars != N_STARS - 1:
+        return
+    summarize(<GameState*>g, &s)
+    for o in range(g.n_players):
+        if o != h.seat and s.score[o] > best:
+            best = s.score[o]
+    if s.score[h.seat] + g.rules.tier_star[h.tier] > best:
+        h.win_bonus = 25.0 * h.w[HW_ADAPT]
+
+
 cdef void h_adapt_clock(HCtx* h) noexcept nogil:
     # The seat-adapted clock (W_ADAPT > 0). Against the Automa, the turns left are read from
     # its star track (the human moves first, so it has as many turns as the Automa), unless
@@ -188,6 +208,7 @@ cdef void h_adapt_clock(HCtx* h) noexcept nogil:
             h.turns_left = h_clamp((N_STARS - own) * 3.0, 1.0, 30.0)
         h.progress = h_clamp(1.0 - h.turns_left / 24.0, 0.4, 1.0)
     h.late = h_clamp((4.0 - h.turns_left) / 3.0, 0.0, 1.0)
+    h_race(h)
     h.terr_val = (g.rules.tier_territory[h.tier]
                   * (h.w[HW_TERRITORY] + (1.0 - h.w[HW_TERRITORY]) * h.late))
 

@@ -132,3 +132,38 @@ def test_driving_the_automa_off_a_territory_counts_its_loss(rules):
     assert core.heuristic_deny(g, HUMAN, AUTOMA, 34, default_weights("economy"))[0] == 0.0
     four = core.Game(rules, 1, 4, log=False)
     assert core.heuristic_deny(four, 0, 1, 34, default_weights("expert"))[0] == 0.0
+
+
+def _five_stars(rules):
+    # Saxony on Mechanical with 5 stars (mechs, structures, recruits, workers, an objective)
+    # and 5 of 6 upgrades done; 3 oil pays Trade / Upgrade's bottom action: the 6th upgrade
+    # places the 6th star, which ends the game at once (§19).
+    g = solo_game(rules, human="saxony", automa="polania", level="automa", mat="mechanical")
+    a, b = g.rules.data.factions["saxony"].start_cells
+    g.set_unit(HUMAN, "worker0", a)
+    g.set_unit(HUMAN, "worker1", b)
+    g.set_resources(a, {"oil": 3, "food": 4})
+    g.set_player(HUMAN, coins=60, popularity=10, power=8, top_cubes=[False] * 5 + [True],
+                 bottom_cubes=[1, 2, 1, 1], objective_stars=1,
+                 star_placed={"upgrades": False, "mechs": True, "structures": True,
+                              "recruits": True, "workers": True})
+    g.set_automa(track_pos=9)
+    g.begin_turn(HUMAN)
+    assert g.player(HUMAN)["stars"] == 5
+    return g
+
+
+def test_races_to_the_sixth_star_when_ahead(rules):
+    # Ahead on the scoring of the position (60 coins and 5 stars against the Automa's 9
+    # points), the expert takes the 6th star now and wins; the same weights without the
+    # seat adaptation build the economy instead.
+    g = _five_stars(rules)
+    score = g.result()["score"]
+    assert score[HUMAN] > score[AUTOMA]
+    _play_turn(g, core.CompiledSeats(3, [EXPERT, 0], [default_weights("expert"), [0.0] * 32]))
+    assert g.is_over and g.player(HUMAN)["stars"] == 6 and g.result()["winner"][HUMAN]
+    g = _five_stars(rules)
+    plain = default_weights("expert")
+    plain[-1] = 0.0                                   # adapt off
+    _play_turn(g, core.CompiledSeats(3, [EXPERT, 0], [plain, [0.0] * 32]))
+    assert not g.is_over
