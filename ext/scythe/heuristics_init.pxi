@@ -177,11 +177,12 @@ cdef int h_automa_turns_left(const GameState* g) noexcept nogil:
 
 
 cdef void h_race(HCtx* h) noexcept nogil:
-    # Race to the end when ahead (seat-adapted): with 5 stars, the 6th ends the game at once
-    # (§19); if the final scoring of the position as it stands (public: coins, stars,
-    # territories, resources, structures; the Automa's own scoring in a solo game) plus the
-    # star's coins puts this seat first, taking it wins, and every option that places it
-    # gets win_bonus on top.
+    # Race to the end when ahead, hold back when behind (seat-adapted): with 5 stars, the
+    # 6th ends the game at once (§19). If the final scoring of the position as it stands
+    # (public: coins, stars, territories, resources, structures; the Automa's own scoring in
+    # a solo game) plus the star's coins puts this seat first, taking it wins: every option
+    # that places it gets win_bonus on top; if not, it locks in the loss: win_bonus is
+    # negative.
     cdef const GameState* g = h.g
     cdef GameSummary s
     cdef int o, best = -1000000
@@ -193,6 +194,8 @@ cdef void h_race(HCtx* h) noexcept nogil:
             best = s.score[o]
     if s.score[h.seat] + g.rules.tier_star[h.tier] > best:
         h.win_bonus = 25.0 * h.w[HW_ADAPT]
+    else:
+        h.win_bonus = -25.0 * h.w[HW_ADAPT]
 
 
 cdef void h_adapt_clock(HCtx* h) noexcept nogil:

@@ -167,3 +167,15 @@ def test_races_to_the_sixth_star_when_ahead(rules):
     plain[-1] = 0.0                                   # adapt off
     _play_turn(g, core.CompiledSeats(3, [EXPERT, 0], [plain, [0.0] * 32]))
     assert not g.is_over
+
+
+def test_holds_back_the_sixth_star_when_behind(rules):
+    # The same position with the Automa far ahead (200 coins): the 6th star would end a lost
+    # game at once, so the expert leaves it (another turn can only help).
+    g = _five_stars(rules)
+    g.set_player(AUTOMA, coins=200)
+    g.begin_turn(HUMAN)
+    score = g.result()["score"]
+    assert score[HUMAN] < score[AUTOMA]
+    _play_turn(g, core.CompiledSeats(3, [EXPERT, 0], [default_weights("expert"), [0.0] * 32]))
+    assert not g.is_over and g.player(HUMAN)["stars"] == 5
