@@ -155,6 +155,8 @@ def seat_rows(game, starts, policies, automa=None) -> list[dict]:
             "power": res["power"][s], "coins": res["coins"][s],
             "resources": res["resources"][s], "territories": res["territories"][s],
             "stars": res["stars"][s],
+            "workers": game.workers_on_board(s),
+            "mechs": sum(game.player(s)["mechs_deployed"]),
             "top_only": 0, "bottom_only": 0, "both": 0, "neither": 0, "coins_only": 0,
             "affordable": 0, "bottom_when_affordable": 0,
         }
@@ -224,6 +226,8 @@ def summarise(rows, by=("policy",)):
         pl.col("coins").mean().alias("coins"),
         pl.col("resources").mean().alias("res"),
         pl.col("territories").mean().alias("terr"),
+        pl.col("workers").mean().alias("workers"),
+        pl.col("mechs").mean().alias("mechs_on"),
         pl.col("combats_started").mean().alias("fights"),
         pl.col("combats_won").mean().alias("won"),
         pl.col("coercion").mean().alias("coerce"),
