@@ -428,7 +428,7 @@ cdef inline double h_combat_star(HCtx* h) noexcept nogil:
     if p.stars >= N_STARS:
         return 0.0
     if p.combat_stars < 2 or faction_ability(h.g, h.seat) == FA_DOMINATE:
-        return h.star_val + h.w[HW_COMBAT_STAR] + h.win_bonus
+        return h.star_val + h.w[HW_COMBAT_STAR] + h_win_bonus(h)
     return 0.0
 
 

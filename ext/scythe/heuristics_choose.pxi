@@ -78,8 +78,8 @@ cdef double h_score(HCtx* h, int kind, int32_t opt) noexcept nogil:
     cdef double v, x
     if kind == DK_OBJECTIVE:
         # A met objective is a star now (§16): reveal it (unless, as the 6th star, it
-        # would end a game this seat is losing: h_race).
-        return (1.0 + h.win_bonus) if opt > 0 else 0.0
+        # would end a game this seat is losing: h_win_bonus).
+        return (1.0 + h_win_bonus(h)) if opt > 0 else 0.0
     if kind == DK_SECTION:
         return h_section(h, opt)
     if kind == DK_TOP:

@@ -72,6 +72,7 @@ ctypedef struct HCtx:
     double card_tok         # a combat card's worth as Coercion's token (0: no Coercion)
     double late             # 0..1: how far into the last 3 turns (seat-adapted clock; else 0)
     double win_bonus        # worth of the 6th star when it ends the game with this seat ahead
+    bint race_ready         # win_bonus is worked out (h_win_bonus: only when an option asks)
     int cost[4]             # bottom costs by BottomAction (= by Resource)
     int uses[4]             # bottom effects still possible by BottomAction
     double eff[4]           # value of one bottom effect (0 when exhausted)

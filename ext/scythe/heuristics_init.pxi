@@ -111,6 +111,7 @@ cdef void h_init(HCtx* h, const GameState* g, int seat, const double* w) noexcep
     h.card_tok = 0.0
     h.late = 0.0
     h.win_bonus = 0.0
+    h.race_ready = w[HW_ADAPT] <= 0.0 or g.p[seat].stars != N_STARS - 1
     if w[HW_ADAPT] > 0.0:
         h_adapt_clock(h)
     h.wk_board = workers_on_board(g, seat)
@@ -176,18 +177,19 @@ cdef int h_automa_turns_left(const GameState* g) noexcept nogil:
     return 40
 
 
-cdef void h_race(HCtx* h) noexcept nogil:
+cdef double h_win_bonus(HCtx* h) noexcept nogil:
     # Race to the end when ahead, hold back when behind (seat-adapted): with 5 stars, the
     # 6th ends the game at once (§19). If the final scoring of the position as it stands
     # (public: coins, stars, territories, resources, structures; the Automa's own scoring in
     # a solo game) plus the star's coins puts this seat first, taking it wins: every option
     # that places it gets win_bonus on top; if not, it locks in the loss: win_bonus is
-    # negative.
+    # negative. Worked out on the first ask in a position (the scoring is not cheap).
     cdef const GameState* g = h.g
     cdef GameSummary s
     cdef int o, best = -1000000
-    if g.p[h.seat].stars != N_STARS - 1:
-        return
+    if h.race_ready:
+        return h.win_bonus
+    h.race_ready = True
     summarize(<GameState*>g, &s)
     for o in range(g.n_players):
         if o != h.seat and s.score[o] > best:
@@ -196,6 +198,7 @@ cdef void h_race(HCtx* h) noexcept nogil:
         h.win_bonus = 25.0 * h.w[HW_ADAPT]
     else:
         h.win_bonus = -25.0 * h.w[HW_ADAPT]
+    return h.win_bonus
 
 
 cdef void h_adapt_clock(HCtx* h) noexcept nogil:
@@ -211,7 +214,6 @@ cdef void h_adapt_clock(HCtx* h) noexcept nogil:
             h.turns_left = h_clamp((N_STARS - own) * 3.0, 1.0, 30.0)
         h.progress = h_clamp(1.0 - h.turns_left / 24.0, 0.4, 1.0)
     h.late = h_clamp((4.0 - h.turns_left) / 3.0, 0.0, 1.0)
-    h_race(h)
     h.terr_val = (g.rules.tier_territory[h.tier]
                   * (h.w[HW_TERRITORY] + (1.0 - h.w[HW_TERRITORY]) * h.late))
 

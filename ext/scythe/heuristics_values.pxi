@@ -137,7 +137,7 @@ cdef double h_pop_level(HCtx* h, int pop) noexcept nogil:
         # the 18 star, credited step by step from 10 (§18)
         v += h.star_val * h_clamp((pop - 10) / 8.0, 0.0, 1.0)
         if pop >= N_TRACK_POPULARITY:
-            v += h.win_bonus
+            v += h_win_bonus(h)
     return v
 
 
@@ -173,7 +173,7 @@ cdef double h_power_level(HCtx* h, int power) noexcept nogil:
         # the 16 star, credited step by step from 8 (§18)
         v += h.star_val * h_clamp((power - 8) / 8.0, 0.0, 1.0)
         if power >= N_TRACK_POWER:
-            v += h.win_bonus
+            v += h_win_bonus(h)
     return v
 
 
@@ -277,7 +277,7 @@ cdef double h_worker_val(HCtx* h, int on_board) noexcept nogil:
         # the 8-worker star, credited worker by worker (§18)
         v += h.w[HW_WORKER] + h.star_val / 6.0
         if nb == N_WORKERS:
-            v += h.win_bonus
+            v += h_win_bonus(h)
     if nb == PRODUCE_POWER_FROM:
         v += h_power(h, -1) * uses
     elif nb == PRODUCE_POP_FROM:
@@ -440,7 +440,7 @@ cdef double h_plan(HCtx* h, int b) noexcept nogil:
     # Plan weight of one effect of b, and the star when it is the last one.
     # the star of the category, credited step by step (§18)
     return (h.w[HW_UPGRADE + b] + h.star_val / (6.0 if b == BOT_UPGRADE else 4.0)
-            + (h.win_bonus if h.uses[b] == 1 else 0.0))
+            + (h_win_bonus(h) if h.uses[b] == 1 else 0.0))
 
 
 cdef double h_recruit_own(HCtx* h, int b) noexcept nogil:
