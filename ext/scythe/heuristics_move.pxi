@@ -150,7 +150,8 @@ cdef double h_unit_delta(HCtx* h, int u, int a, int d) noexcept nogil:
             nw = h.en_units[d]
             if not (has_ability(g, h.seat, AB_CAMARADERIE) and g.rules.camaraderie_on_move):
                 v += h_pop(h, -nw)
-            v += h.w[HW_HARASS] * nw + h_terr(h, d) + h_cell_tokens(h, d) + h_deny(h, h.en_seat[d], d)
+            v += h.w[HW_HARASS] * nw + h_terr(h, d) + h_cell_tokens(h, d)
+            v += h_deny(h, h.en_seat[d], d)
             if t >= 0:
                 v += h.obj_terrain[t]
         elif h.ctl[d] != h.seat:

@@ -74,8 +74,10 @@ cdef enum:
     HW_GUARD = 28           # mechs standing by own workers under threat
     HW_MOVE_MIN = 29        # least gain for which a unit is moved at all
     HW_LOOKAHEAD = 30       # weight of the next turn a choice leaves (0: one turn only)
-    HW_ADAPT = 31           # seat-adapted planning (0: off): the Automa's clock, the end spread,
-                            # Coercion's cards as tokens (heuristics_init.pxi h_adapt_clock)
+    HW_ADAPT = 31           # seat-adapted planning (0: off): the Automa's clock and the end
+                            # spread (h_adapt_clock), the popularity ramp (h_pop_level),
+                            # Coercion's cards as tokens, the race to or away from the 6th
+                            # star (h_win_bonus), the opponent's loss in 2 seats (h_deny)
     N_HW = 32
 
 cdef double H_LAMBDA = 0.7      # potential decay per step toward a target

@@ -55,8 +55,11 @@ WEIGHT_DOCS: tuple[tuple[str, str], ...] = (
     ("move_min", "least gain for which a unit is moved at all"),
     ("lookahead", "weight of the next turn a choice leaves (0: plan one turn only)"),
     ("adapt", "seat-adapted planning, 0 off: the turns left read from the Automa's star track, "
-              "territories at full worth near the end, Coercion's combat cards priced as the "
-              "token they stand in for (scaled by this weight)"),
+              "territories at full worth and popularity tiers as steps near the end, tiers "
+              "planned for from 6 points below, Coercion's combat cards priced as the token "
+              "they stand in for, the 6th star raced for when it wins and held back when it "
+              "loses, and against a single opponent its territory losses counted as gains "
+              "(scaled by this weight)"),
 )
 WEIGHT_NAMES: tuple[str, ...] = tuple(n for n, _ in WEIGHT_DOCS)
 assert len(WEIGHT_NAMES) <= MAX_WEIGHTS
@@ -100,10 +103,11 @@ STRATEGIES: dict[str, tuple[int, tuple[tuple[str, float], ...], str]] = {
                  "popularity and objectives: high popularity for the best scoring tier and "
                  "its star, encounters and objectives; avoids combat"),
     "expert": (5, _weights(upgrade=4.5, deploy=4.0, build=1.0, enlist=4.5, objective=2.0,
-                       combat_star=2.667, power_star=0.4, popularity=0.45, power=1.05, card=0.9,
-                       keep=0.9, territory=0.9, encounter=7.5, attack_edge=0.0, combat_win=1.333,
-                       dial_margin=1.5, card_estimate=3.5, harass=1.5, mech_advance=1.0,
-                       mobility=3.375, combat_ability=2.5, guard=0.533, adapt=1.0),
+                       combat_star=1.185, power_star=0.6, popularity=0.45, power=1.05, card=1.35,
+                       keep=0.9, territory=0.9, encounter=7.5, factory=3.333, attack_edge=0.0,
+                       combat_win=1.333, card_estimate=3.5, harass=1.5, mech_advance=1.0,
+                       mobility=5.062, combat_ability=3.75, guard=0.533, lookahead=0.467,
+                       adapt=1.5),
                "the strongest: weights tuned against the Automa and a field of the other "
                "strategies, with the seat-adapted planning on (the Automa's clock, the end "
                "spread, Coercion's cards)"),

@@ -126,9 +126,10 @@ def test_driving_the_automa_off_a_territory_counts_its_loss(rules):
     g.set_unit(AUTOMA, "worker0", 34)
     g.set_automa(track_pos=17)
     g.begin_turn(HUMAN)
-    value, progress = core.heuristic_deny(g, HUMAN, AUTOMA, 34, default_weights("expert"))
+    weights = default_weights("expert")
+    value, progress = core.heuristic_deny(g, HUMAN, AUTOMA, 34, weights)
     assert 0.4 <= progress <= 1.0
-    assert value == pytest.approx(3 * progress)
+    assert value == pytest.approx(3 * progress * weights[-1])      # scaled by W_ADAPT
     assert core.heuristic_deny(g, HUMAN, AUTOMA, 34, default_weights("economy"))[0] == 0.0
     four = core.Game(rules, 1, 4, log=False)
     assert core.heuristic_deny(four, 0, 1, 34, default_weights("expert"))[0] == 0.0
