@@ -1,4 +1,4 @@
-# The heuristics' context of one seat (heuristics.pxi): what h_init derives
+# The heuristics' context of one seat (heuristics_*.pxi): what h_init derives
 # from the position, the caches filled while options are scored, and what the
 # seat keeps for the whole game. It lives in the seat's SeatPolicy
 # (policies.pxi), so a decision taken in the same position as the seat's last
@@ -6,7 +6,7 @@
 
 ctypedef struct DistTable:
     # Steps between cells over one adjacency (the heuristics' rough movement
-    # graph of a seat, heuristics.pxi h_board). A row is filled on first use
+    # graph of a seat, heuristics_board.pxi h_board). A row is filled on first use
     # and kept while the seat's adjacency stays the same (it changes only when
     # the seat gains a movement ability or builds its Mine).
     int64_t key                    # what the adjacency was built from (-1: nothing yet)
@@ -17,7 +17,7 @@ ctypedef struct DistTable:
 
 
 ctypedef struct PotMemo:
-    # The last potential field a seat's heuristics spread (heuristics.pxi
+    # The last potential field a seat's heuristics spread (heuristics_board.pxi
     # h_spread) and what it was spread from.
     int64_t adj_key                # DistTable.key it was spread over (-1: none)
     int n
@@ -28,7 +28,7 @@ ctypedef struct PotMemo:
 
 ctypedef struct SectionMemo:
     # What a seat's Section decision found each section's top options worth
-    # (heuristics.pxi h_section), kept for the Top decision that follows it.
+    # (heuristics_sections.pxi h_section), kept for the Top decision that follows it.
     # Only the section choice is applied in between, and a heuristic value is
     # a pure function of the position, so these are the values the Top
     # decision would compute again.
@@ -69,6 +69,10 @@ ctypedef struct HCtx:
     double terr_val         # one more controlled territory at the end
     double pair_val         # one more pair of resources at the end
     double turns_left       # rough own turns left
+    double card_tok         # a combat card's worth as Coercion's token (0: no Coercion)
+    double late             # 0..1: how far into the last 3 turns (seat-adapted clock; else 0)
+    double win_bonus        # worth of the 6th star when it ends the game with this seat ahead
+    bint race_ready         # win_bonus is worked out (h_win_bonus: only when an option asks)
     int cost[4]             # bottom costs by BottomAction (= by Resource)
     int uses[4]             # bottom effects still possible by BottomAction
     double eff[4]           # value of one bottom effect (0 when exhausted)

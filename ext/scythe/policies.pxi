@@ -15,9 +15,9 @@
 cdef enum:
     POLICY_RANDOM = 0
     N_POLICY_WEIGHTS = 32
-    N_COMPILED_POLICIES = 5      # random + the heuristics of heuristics.pxi (ids HP_FIRST..HP_LAST)
+    N_COMPILED_POLICIES = 6      # random + the heuristics of heuristics_*.pxi (ids HP_FIRST..HP_LAST)
 
-COMPILED_POLICIES = {"random": POLICY_RANDOM}   # heuristics.pxi adds its names
+COMPILED_POLICIES = {"random": POLICY_RANDOM}   # heuristics_pyapi.pxi adds its names
 
 
 ctypedef struct SeatPolicy:

@@ -52,7 +52,14 @@ include "checks.pxi"
 # ---- policies
 include "heuristics_ctx.pxi"    # the heuristics' per-seat context (before SeatPolicy)
 include "policies.pxi"          # SeatPolicy and the compiled dispatch `choose`
-include "heuristics.pxi"        # compiled heuristic policies
+# the compiled heuristic policies, split by concern (heuristics_values.pxi has the header)
+include "heuristics_values.pxi"    # weights, prices of single things and bottom-row effects
+include "heuristics_init.pxi"      # starting a decision: caches kept, values derived
+include "heuristics_board.pxi"     # board tables: production, distances, potentials, edge
+include "heuristics_move.pxi"      # moving units
+include "heuristics_sections.pxi"  # sections: top option + bottom action + the next turn
+include "heuristics_combat.pxi"    # dial and cards
+include "heuristics_choose.pxi"    # scoring an option of any decision; the policy's entry
 include "contract.pxi"          # game_advance, game_apply, game_choose, ... for ext/common
 include "common/seats.pxi"      # the seats of one game and their streams
 # ---- batch
@@ -65,3 +72,4 @@ include "game.pxi"              # Game, layer 1: setup, results, views
 include "automa_probes.pxi"     # Game, layer 2: the Automa's inside, for rule tests
 include "editor.pxi"            # Game: the position editor, for rule tests
 include "common/seats_api.pxi"  # CompiledSeats: the seats' compiled policies stepped from Python
+include "heuristics_pyapi.pxi"     # the heuristics' test hooks (use Game)

@@ -290,10 +290,11 @@ def test_hidden_variants_really_differ(rules):
 
 def test_stepping_reproduces_the_batch(rules):
     # CompiledSeats steps a Game with the same per-seat streams as play_batch.
-    ids, w = _ids_weights(list(HEURISTICS))
+    ids, w = _ids_weights(list(HEURISTICS))          # one seat each (5 strategies, 5 seats)
+    n = len(HEURISTICS)
     seed = int(derive_seeds(3, np.arange(1))[0])
-    res = core.play_batch(rules, np.array([seed], dtype=np.uint64), 4, None, None, ids, w)
-    game = core.Game(rules, seed, 4, log=False)
+    res = core.play_batch(rules, np.array([seed], dtype=np.uint64), n, None, None, ids, w)
+    game = core.Game(rules, seed, n, log=False)
     core.CompiledSeats(seed, ids, w).play(game)
     assert game.result()["score"] == list(res["score"][0])
     assert game.turn == res["game_turns"][0]

@@ -1,6 +1,6 @@
 """The compiled Scythe policies: names, ids, named weights and their defaults.
 
-Every heuristic runs the same compiled code (ext/scythe/heuristics.pxi); a strategy is its id
+Every heuristic runs the same compiled code (ext/scythe/heuristics_*.pxi); a strategy is its id
 plus a weight vector. The weights are prices in coins (the game's score unit) or, for the
 combat weights, power points; the first block is the strategy's plan (what each star category
 is worth pursuing). A scenario may set any of them by name:
@@ -21,7 +21,7 @@ from simsuite.policies import MAX_WEIGHTS, CompiledPolicy
 
 GAME = "scythe"
 
-# Order = the weight vector's order = the HW_* enum of ext/scythe/heuristics.pxi.
+# Order = the weight vector's order = the HW_* enum of ext/scythe/heuristics_values.pxi.
 WEIGHT_DOCS: tuple[tuple[str, str], ...] = (
     ("upgrade", "plan: worth of one Upgrade (progress to its star)"),
     ("deploy", "plan: worth of one Deploy"),
@@ -54,6 +54,12 @@ WEIGHT_DOCS: tuple[tuple[str, str], ...] = (
     ("guard", "worth of a mech beside own workers that an enemy can reach"),
     ("move_min", "least gain for which a unit is moved at all"),
     ("lookahead", "weight of the next turn a choice leaves (0: plan one turn only)"),
+    ("adapt", "seat-adapted planning, 0 off: the turns left read from the Automa's star track, "
+              "territories at full worth and popularity tiers as steps near the end, tiers "
+              "planned for from 6 points below, Coercion's combat cards priced as the token "
+              "they stand in for, the 6th star raced for when it wins and held back when it "
+              "loses, and against a single opponent its territory losses counted as gains "
+              "(scaled by this weight)"),
 )
 WEIGHT_NAMES: tuple[str, ...] = tuple(n for n, _ in WEIGHT_DOCS)
 assert len(WEIGHT_NAMES) <= MAX_WEIGHTS
@@ -64,7 +70,7 @@ _BASE = dict(
     resource=0.6, keep=0.6, territory=0.6, production=1.0, encounter=5.0, factory=5.0,
     attack_edge=2.0, combat_win=1.0, dial_margin=1.0, card_estimate=4.0, harass=0.0,
     mech_advance=0.3, mobility=1.5, combat_ability=0.8, tile=1.0, guard=0.5, move_min=0.05,
-    lookahead=0.7,
+    lookahead=0.7, adapt=0.0,
 )
 
 
@@ -96,6 +102,15 @@ STRATEGIES: dict[str, tuple[int, tuple[tuple[str, float], ...], str]] = {
                              combat_win=0.0, harass=-1.0, mech_advance=0.0, combat_ability=0.3),
                  "popularity and objectives: high popularity for the best scoring tier and "
                  "its star, encounters and objectives; avoids combat"),
+    "expert": (5, _weights(upgrade=4.5, deploy=4.0, build=1.0, enlist=4.5, objective=2.0,
+                       combat_star=1.185, power_star=0.6, popularity=0.45, power=1.05, card=1.35,
+                       keep=0.9, territory=0.9, encounter=7.5, factory=3.333, attack_edge=0.0,
+                       combat_win=1.333, card_estimate=3.5, harass=1.5, mech_advance=1.0,
+                       mobility=5.062, combat_ability=3.75, guard=0.533, lookahead=0.467,
+                       adapt=1.5),
+               "the strongest: weights tuned against the Automa and a field of the other "
+               "strategies, with the seat-adapted planning on (the Automa's clock, the end "
+               "spread, Coercion's cards)"),
 }
 
 POLICIES: tuple[CompiledPolicy, ...] = tuple(

@@ -1,0 +1,103 @@
+# Combat: the strength to aim for, and the cheapest dial and cards reaching it.
+# (Part of the compiled heuristics; heuristics_values.pxi has the header.)
+
+# ---------------------------------------------------------------- combat
+
+cdef int h_my_side(const GameState* g, int seat) noexcept nogil:
+    return 0 if g.t.cb_seat[0] == seat else 1
+
+
+cdef void h_combat_target(HCtx* h, int* target, int* hopeless) noexcept nogil:
+    # The strength to aim for in the current combat: enough to beat the
+    # opponent's full dial and card slots (ties go to the attacker); if that
+    # is out of reach but the expected strength is not, aim above the
+    # expectation; else give up (and play at most a 2 to draw a card).
+    cdef const GameState* g = h.g
+    cdef int seat = h.seat, side = h_my_side(g, seat), opp = g.t.cb_seat[1 - h_my_side(g, seat)]
+    cdef int cell = g.t.cb_cell, k, n, v, ok, mymax, full, dialmax
+    cdef double exp
+    cdef const Player* p = &g.p[seat]
+    k = combat_card_limit(g, seat, cell)
+    mymax = dial_max(g, seat)
+    n = k
+    v = 3
+    while v >= 0 and n > 0:
+        ok = p.hand[v] if p.hand[v] < n else n
+        mymax += ok * (v + 2)
+        n -= ok
+        v -= 1
+    k = combat_card_limit(g, opp, cell)
+    n = hand_size(g, opp)
+    if n < k:
+        k = n
+    dialmax = dial_max(g, opp)
+    full = dialmax + k * 5 + (1 if side == 1 else 0)
+    exp = 0.85 * dialmax + k * h_card_est(h) + (1 if side == 1 else 0) + h.w[HW_DIAL_MARGIN]
+    hopeless[0] = 0
+    if mymax >= full:
+        target[0] = full
+    elif mymax >= exp:
+        target[0] = <int>(exp + 0.999)
+        if target[0] > mymax:
+            target[0] = mymax
+    else:
+        target[0] = 0
+        hopeless[0] = 1
+
+
+cdef double h_commit_cost(HCtx* h, int dial, int n2, int n3, int n4, int n5) noexcept nogil:
+    # Power is kept for later (and for its star); cards are cheaper to spend.
+    return (-h_power(h, -dial) + h.w[HW_CARD] * 0.3 * (n2 + n3 + n4 + n5)
+            + 0.01 * (n3 + 2 * n4 + 3 * n5))
+
+
+cdef int h_plan_commit(HCtx* h, int fixed_dial, int* out_dial, int* out_cards) noexcept nogil:
+    # Cheapest dial and card set reaching the target (fixed_dial >= 0: the
+    # dial is already set). Returns 1 if found.
+    cdef const GameState* g = h.g
+    cdef const Player* p = &g.p[h.seat]
+    cdef int target, hopeless, lim, dmax, d, n2, n3, n4, n5, tot, found = 0
+    cdef double cost, best = 1.0e18
+    h_combat_target(h, &target, &hopeless)
+    lim = combat_card_limit(g, h.seat, g.t.cb_cell)
+    dmax = dial_max(g, h.seat)
+    out_dial[0] = 0
+    out_cards[0] = 0
+    if hopeless:
+        # Revealing any power makes the loser draw a card (§13.4): a lone 2
+        # is a fair swap; otherwise keep everything.
+        if lim > 0 and p.hand[0] > 0:
+            out_cards[0] = 1
+        if fixed_dial >= 0:
+            out_dial[0] = fixed_dial
+        return 1
+    for d in range(dmax + 1):
+        if fixed_dial >= 0 and d != fixed_dial:
+            continue
+        for n5 in range((lim if lim < p.hand[3] else p.hand[3]) + 1):
+            for n4 in range((lim - n5 if lim - n5 < p.hand[2] else p.hand[2]) + 1):
+                for n3 in range((lim - n5 - n4 if lim - n5 - n4 < p.hand[1] else p.hand[1]) + 1):
+                    for n2 in range((lim - n5 - n4 - n3 if lim - n5 - n4 - n3 < p.hand[0]
+                                     else p.hand[0]) + 1):
+                        tot = d + 2 * n2 + 3 * n3 + 4 * n4 + 5 * n5
+                        if tot < target:
+                            continue
+                        cost = h_commit_cost(h, d, n2, n3, n4, n5)
+                        if cost < best:
+                            best = cost
+                            found = 1
+                            out_dial[0] = d
+                            out_cards[0] = n2 + 8 * n3 + 64 * n4 + 512 * n5
+    if not found:
+        # Out of reach with this dial: everything the cards allow.
+        out_dial[0] = dmax if fixed_dial < 0 else fixed_dial
+        n5 = lim if lim < p.hand[3] else p.hand[3]
+        n4 = lim - n5 if lim - n5 < p.hand[2] else p.hand[2]
+        n3 = lim - n5 - n4 if lim - n5 - n4 < p.hand[1] else p.hand[1]
+        n2 = lim - n5 - n4 - n3 if lim - n5 - n4 - n3 < p.hand[0] else p.hand[0]
+        out_cards[0] = n2 + 8 * n3 + 64 * n4 + 512 * n5
+    return 1
+
+
+cdef inline int h_cards_total(int opt) noexcept nogil:
+    return 2 * (opt % 8) + 3 * ((opt // 8) % 8) + 4 * ((opt // 64) % 8) + 5 * ((opt // 512) % 8)

@@ -1,0 +1,266 @@
+"""How a compiled Scythe policy plays: per-turn and per-game behaviour from logged games.
+
+Plays games through the Python `Game` API with the event log on (the compiled policies
+decide, exactly as in a batch: same seeds, same games), and measures per seat:
+
+* each own turn: top action taken or not, bottom action taken (with its effect) or not, and
+  whether some section's bottom action was payable at the start of the turn (its effect still
+  open, its cost covered by controlled tokens, plus one combat card for Coercion);
+* the end: popularity and its scoring tier, coins, resources, score, win;
+* stars by kind and the turn (own turn count) each came;
+* combats started and won, combat abilities used, Coercion payments, Bolsters for cards,
+  sections repeated (Relentless), encounters, turns to the end.
+
+`behaviour_rows` returns one dict per (game, policy seat); `summarise` groups them with
+polars. Run it from the command line for a quick table:
+
+    python -m simsuite.games.scythe.behaviour --policy economy --automa automa --games 200
+    python -m simsuite.games.scythe.behaviour --policy economy,star_rush,aggressor,diplomat \
+        --players 4 --games 100
+"""
+from __future__ import annotations
+
+import argparse
+from collections import Counter
+
+from simsuite import _scythe as core
+from simsuite.games.scythe.game import (DK, EV_ABILITY, EV_COMBAT, EV_DECISION, EV_ENCOUNTER,
+                                        EV_RESULT, EV_STAR, EV_TURN, STARS, load_rules)
+from simsuite.games.scythe.policies import STRATEGIES, default_weights
+from simsuite.runner import derive_seeds
+
+BOTTOMS = core.BOTTOM_ACTION_NAMES            # index = the Resource that pays it
+RESOURCES = core.RESOURCE_NAMES
+TV_TRADE_RES, TV_BOLSTER_CARDS = 3, 6         # DK_TOP variants (ext/scythe/state.pxd)
+STAR_KINDS = tuple(STARS)
+
+
+def _policy_ids(names):
+    ids, weights = [], []
+    for name in names:
+        if name is None or name == "random":
+            ids.append(0)
+            weights.append([0.0] * 32)
+        else:
+            ids.append(STRATEGIES[name][0])
+            weights.append(default_weights(name))
+    return ids, weights
+
+
+def _effects_left(player: dict, b: int) -> int:
+    if b == 0:
+        return 6 - sum(1 for on_top in player["top_cubes"] if not on_top)
+    if b == 1:
+        return 4 - sum(player["mechs_deployed"])
+    if b == 2:
+        return sum(1 for cell in player["structures"].values() if cell is None)
+    return 4 - sum(player["recruits"])
+
+
+def bottom_affordable(game, seat: int) -> bool:
+    """Some section the seat may choose now has a bottom action with its effect still open
+    and its cost covered by controlled tokens (Coercion: one combat card stands in)."""
+    p = game.player(seat)
+    mat = game.rules.data.mats[p["mat"]]
+    have = game.controlled_resources(seat)
+    relentless = game.rules.data.factions[p["faction"]].ability == "relentless"
+    coerce = game.rules.data.factions[p["faction"]].ability == "coercion" and p["hand_size"] > 0
+    for s, section in enumerate(mat.sections):
+        if s == p["last_section"] and not relentless:
+            continue
+        b = BOTTOMS.index(section.bottom)
+        cost = mat.bottom[section.bottom].start - p["bottom_cubes"][b]
+        if _effects_left(p, b) > 0 and have[RESOURCES[b]] + (1 if coerce else 0) >= cost:
+            return True
+    return False
+
+
+def play_logged(rules, seed: int, n_players: int, policies, *, automa=None, factions=None,
+                mats=None):
+    """One logged game; returns (game, turn starts {(seat, own turn): affordable})."""
+    seats = list(policies) if automa is None else [policies[0], None]
+    game = core.Game(rules, seed, n_players, factions, mats, log=True, automa=automa)
+    ids, weights = _policy_ids(seats)
+    chooser = core.CompiledSeats(seed, ids, weights)
+    starts = {}
+    last = None
+    automa_seat = game.automa_seat
+    while not game.is_over:
+        key = (game.turn, game.active_player)
+        if key != last and game.active_player != automa_seat:
+            last = key
+            s = game.active_player
+            starts[(s, game.player(s)["turns"])] = bottom_affordable(game, s)
+        chooser.step(game)
+    return game, starts
+
+
+def _tier(popularity: int) -> int:
+    return 0 if popularity < 7 else (1 if popularity < 13 else 2)
+
+
+def seat_rows(game, starts, policies, automa=None) -> list[dict]:
+    """Per human seat of a finished logged game: its behaviour figures."""
+    n = game.n_players
+    res = game.result()
+    humans = [s for s in range(n) if s != game.automa_seat]
+    turn_no = {s: -1 for s in range(n)}
+    acts = {}             # (seat, own turn) -> [top taken, bottom effect, bottom coins only]
+    stars = {s: [] for s in range(n)}
+    counts = {s: Counter() for s in range(n)}
+    section_last = {s: None for s in range(n)}
+    active = None
+    for kind, seat, flag, a, b, c, d in game.raw_events():
+        if kind == EV_TURN:
+            active = seat
+            turn_no[seat] += 1
+            acts[(seat, turn_no[seat])] = [False, False, False]
+        elif kind == EV_DECISION and seat == active and seat in humans:
+            t = acts[(seat, turn_no[seat])]
+            if a == DK["section"]:
+                if b == section_last[seat] and b < 4:
+                    counts[seat]["section_repeated"] += 1
+                section_last[seat] = b
+                counts[seat]["factory_section"] += b == 4
+            elif a == DK["top"] and b != 0:
+                t[0] = True
+                counts[seat]["bolster_cards"] += b // 100 == TV_BOLSTER_CARDS
+                counts[seat]["trade_resources"] += b // 100 == TV_TRADE_RES
+            elif a == DK["bottom"] and b != 0:
+                t[1 if b in (1, 2) else 2] = True
+            elif a == DK["pay"] and b >= 1000:
+                counts[seat]["coercion"] += 1
+        elif kind == EV_STAR and seat in humans:
+            stars[seat].append((STAR_KINDS[a] if a < len(STAR_KINDS) else "automa", turn_no[seat] + 1))
+        elif kind == EV_COMBAT:
+            counts[seat]["combats_started"] += 1
+            counts[a]["combats_defended"] += 1
+        elif kind == EV_RESULT:
+            counts[seat]["combats_won"] += 1
+        elif kind == EV_ABILITY:
+            counts[seat]["abilities"] += 1
+        elif kind == EV_ENCOUNTER:
+            counts[seat]["encounters"] += 1
+    rows = []
+    for s in humans:
+        own = [(k[1], v) for k, v in acts.items() if k[0] == s]
+        row = {
+            "policy": policies[s] if automa is None else policies[0],
+            "players": n, "automa": automa or "", "seat": s,
+            "faction": res["faction"][s], "mat": res["mat"][s],
+            "winner": bool(res["winner"][s]), "score": res["score"][s],
+            "best_other": max((res["score"][o] for o in range(n) if o != s), default=0),
+            "turns": len(own), "game_turns": res["turns"],
+            "popularity": res["popularity"][s], "tier": _tier(res["popularity"][s]),
+            "power": res["power"][s], "coins": res["coins"][s],
+            "resources": res["resources"][s], "territories": res["territories"][s],
+            "stars": res["stars"][s],
+            "workers": game.workers_on_board(s),
+            "mechs": sum(game.player(s)["mechs_deployed"]),
+            "top_only": 0, "bottom_only": 0, "both": 0, "neither": 0, "coins_only": 0,
+            "affordable": 0, "bottom_when_affordable": 0,
+        }
+        for t, (top, bottom, coins_only) in own:
+            row["coins_only"] += coins_only
+            key = ("both" if top and bottom else "top_only" if top else
+                   "bottom_only" if bottom else "neither")
+            row[key] += 1
+            if starts.get((s, t)):
+                row["affordable"] += 1
+                row["bottom_when_affordable"] += bottom
+        for kind in STAR_KINDS:
+            got = [t for k, t in stars[s] if k == kind]
+            row[f"star_{kind}"] = len(got)
+            row[f"star_{kind}_turn"] = min(got) if got else None
+        for k in ("combats_started", "combats_won", "combats_defended", "abilities", "coercion",
+                  "bolster_cards", "trade_resources", "section_repeated", "encounters",
+                  "factory_section"):
+            row[k] = counts[s][k]
+        rows.append(row)
+    return rows
+
+
+def behaviour_rows(policies, games: int, *, players: int = 2, automa=None, master: int = 1,
+                   first: int = 0, rules=None, rotate: bool = True) -> list[dict]:
+    """Rows of `games` logged games. Without the Automa, policy i sits in seat (i + g) mod n
+    in game g (with `rotate`); against it, every game plays policies[0]."""
+    rules = rules or load_rules()
+    seeds = derive_seeds(master, range(first, first + games))
+    rows = []
+    for g, seed in enumerate(seeds):
+        if automa is None:
+            r = (first + g) % players if rotate else 0
+            by_seat = [policies[(s - r) % players] for s in range(players)]
+        else:
+            by_seat = [policies[(first + g) % len(policies)]]
+        game, starts = play_logged(rules, int(seed), players if automa is None else 2, by_seat,
+                                   automa=automa)
+        for row in seat_rows(game, starts, by_seat, automa):
+            row["game"] = first + g
+            rows.append(row)
+    return rows
+
+
+def summarise(rows, by=("policy",)):
+    """A polars table of the behaviour figures grouped by `by`."""
+    import polars as pl
+
+    df = pl.DataFrame(rows, infer_schema_length=None)
+    turns = pl.col("turns").sum()
+    return (df.group_by(list(by)).agg(
+        pl.len().alias("n"),
+        pl.col("winner").mean().alias("win"),
+        (pl.col("both").sum() / turns).alias("both"),
+        (pl.col("top_only").sum() / turns).alias("top_only"),
+        (pl.col("bottom_only").sum() / turns).alias("bot_only"),
+        (pl.col("neither").sum() / turns).alias("neither"),
+        (pl.col("bottom_when_affordable").sum() / pl.col("affordable").sum()).alias("bot|afford"),
+        (pl.col("affordable").sum() / turns).alias("afford"),
+        pl.col("turns").mean().alias("turns"),
+        pl.col("score").mean().alias("score"),
+        pl.col("best_other").mean().alias("other"),
+        pl.col("stars").mean().alias("stars"),
+        pl.col("popularity").mean().alias("pop"),
+        (pl.col("tier") == 0).mean().alias("tier0"),
+        (pl.col("tier") == 2).mean().alias("tier2"),
+        pl.col("coins").mean().alias("coins"),
+        pl.col("resources").mean().alias("res"),
+        pl.col("territories").mean().alias("terr"),
+        pl.col("workers").mean().alias("workers"),
+        pl.col("mechs").mean().alias("mechs_on"),
+        pl.col("combats_started").mean().alias("fights"),
+        pl.col("combats_won").mean().alias("won"),
+        pl.col("coercion").mean().alias("coerce"),
+        pl.col("bolster_cards").mean().alias("bol_cards"),
+        pl.col("section_repeated").mean().alias("repeat"),
+        pl.col("encounters").mean().alias("enc"),
+        *[pl.col(f"star_{k}").mean().alias(k[:5]) for k in STAR_KINDS],
+    ).sort(list(by)))
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--policy", default="economy", help="comma-separated policy names")
+    ap.add_argument("--players", type=int, default=2)
+    ap.add_argument("--automa", default=None, help="Automa level (solo games)")
+    ap.add_argument("--games", type=int, default=100)
+    ap.add_argument("--seed", type=int, default=1, help="master seed")
+    ap.add_argument("--first", type=int, default=0, help="first game index")
+    ap.add_argument("--by", default="policy", help="comma-separated grouping columns")
+    args = ap.parse_args(argv)
+    import polars as pl
+
+    rows = behaviour_rows(args.policy.split(","), args.games, players=args.players,
+                          automa=args.automa, master=args.seed, first=args.first)
+    by = tuple(args.by.split(","))
+    table = summarise(rows, by=by)
+    names = ["/".join(str(x) for x in r) for r in table.select(by).iter_rows()]
+    table = table.drop(list(by)).transpose(include_header=True, header_name="figure",
+                                            column_names=names)
+    with pl.Config(tbl_cols=-1, tbl_width_chars=250, float_precision=2, tbl_rows=80,
+                   tbl_hide_dataframe_shape=True, tbl_hide_column_data_types=True):
+        print(table)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,59 @@
+"""simsuite/games/scythe/behaviour.py: the behaviour figures of a policy's games."""
+from __future__ import annotations
+
+import numpy as np
+
+from simsuite import _scythe as core
+from simsuite.games.scythe import behaviour
+from simsuite.games.scythe.policies import STRATEGIES, default_weights
+from simsuite.runner import derive_seeds
+
+from .automa_helpers import HUMAN, solo_game
+
+
+def test_bottom_affordable_reads_costs_tokens_and_coercion(rules):
+    # Rulebook §6: a bottom action is paid in full from controlled territories; §12: Crimea's
+    # Coercion pays one token with a combat card. Mechanical: Trade / Upgrade 3 oil,
+    # Bolster / Deploy 3 metal, Move / Build 3 wood, Produce / Enlist 4 food (player-mats.md).
+    g = solo_game(rules, human="crimea", automa="rusviet", mat="mechanical")
+    a, _ = g.rules.data.factions["crimea"].start_cells
+    g.set_unit(HUMAN, "worker0", a)
+    g.set_resources(a, {"oil": 2, "food": 3})
+    g.begin_turn(HUMAN)
+    assert not behaviour.bottom_affordable(g, HUMAN)      # one token short everywhere
+    g.set_player(HUMAN, hand=[1, 0, 0, 0])
+    assert behaviour.bottom_affordable(g, HUMAN)          # a card makes up the third oil
+    g.set_player(HUMAN, hand=[0, 0, 0, 0])
+    g.set_resources(a, {"oil": 3, "food": 3})
+    assert behaviour.bottom_affordable(g, HUMAN)
+    # the section taken last turn cannot be chosen again (§6): Trade / Upgrade is section 0
+    g.set_player(HUMAN, last_section=0)
+    assert not behaviour.bottom_affordable(g, HUMAN)
+
+
+def test_rows_match_the_batch_and_add_up(rules):
+    games = 6
+    rows = behaviour.behaviour_rows(["expert", "economy"], games, players=2, master=5)
+    assert len(rows) == 2 * games
+    seeds = derive_seeds(5, np.arange(games))
+    for g in range(games):
+        mine = sorted((r for r in rows if r["game"] == g), key=lambda r: r["seat"])
+        # the same per-seat streams as play_batch: the same games
+        names = [r["policy"] for r in mine]
+        ids = np.array([STRATEGIES[n][0] for n in names], dtype=np.int32)
+        w = np.array([default_weights(n) for n in names])
+        res = core.play_batch(rules, seeds[g:g + 1], 2, None, None, ids, w)
+        assert [r["score"] for r in mine] == list(res["score"][0])
+        for r in mine:
+            assert r["top_only"] + r["bottom_only"] + r["both"] + r["neither"] == r["turns"]
+            assert 0 <= r["bottom_when_affordable"] <= r["affordable"] <= r["turns"]
+            kinds = sum(r[f"star_{k}"] for k in behaviour.STAR_KINDS)
+            assert kinds == r["stars"]
+            assert r["tier"] == (0 if r["popularity"] < 7 else 1 if r["popularity"] < 13 else 2)
+    table = behaviour.summarise(rows)
+    assert set(table["policy"]) == {"expert", "economy"}
+
+
+def test_solo_rows_against_the_automa(rules):
+    rows = behaviour.behaviour_rows(["expert"], 3, automa="automa", master=9)
+    assert len(rows) == 3 and all(r["automa"] == "automa" and r["seat"] == 0 for r in rows)

@@ -1,0 +1,182 @@
+"""The seat-adapted planning of the `expert` strategy (issue #14), on constructed positions.
+
+Rulebook 003 (the Automa, digest scythe-automa.md §"star card"): the game ends when the
+Automa places its 6th star; its star card's cube moves one space per card showing the advance
+star, and the card's star spaces place its stars. Rulebook 000 §12 (Crimea's Coercion): once
+per turn one combat card stands in for one resource token. §20 (final scoring): each
+controlled territory scores by popularity tier (2 / 3 / 4 coins).
+"""
+from __future__ import annotations
+
+import pytest
+
+from simsuite import _scythe as core
+from simsuite.games.scythe.policies import STRATEGIES, default_weights
+
+from .automa_helpers import AUTOMA, HUMAN, solo_game
+
+EXPERT = STRATEGIES["expert"][0]
+# Automa level "automa": star spaces 9, 14, 17, 19, 20, 21 on a 22-space track (digest table
+# "Star spaces"); its cards advance the cube on 16 of 19 cards (all but #4, #15 and #17), so
+# one Automa turn moves the cube 16/19 of a space on average.
+RATE = 16 / 19
+
+
+def test_automa_turns_left_read_from_its_star_track(rules):
+    g = solo_game(rules, level="automa", clear=False)
+    # at the start: 21 advances to the 6th star space, 21 / (16/19) = 24.9 turns
+    assert core.automa_turns_left(g) == round(21 / RATE) == 25
+    g.set_automa(track_pos=17)          # 3 stars placed (9, 14, 17); 3 to go: 19, 20, 21
+    assert g.player(AUTOMA)["stars"] == 3
+    assert core.automa_turns_left(g) == round(4 / RATE) == 5
+    g.set_automa(track_pos=20)          # 5 stars: the next advance places the 6th
+    assert core.automa_turns_left(g) == round(1 / RATE) == 1
+    # without the Automa there is no such clock
+    assert core.automa_turns_left(core.Game(rules, 1, 2, log=False)) == -1
+
+
+def _territories(g, seat=HUMAN):
+    return g.controlled_territories(seat)
+
+
+def _play_turn(g, seat_policies, seat=HUMAN):
+    """Play the seat's turn; returns the decisions (kind name, option) it took."""
+    taken = []
+    turn = g.turn
+    while g.turn == turn and g.active_player == seat and not g.is_over:
+        kind = g.decision_name
+        opt = seat_policies.step(g)
+        taken.append((kind, opt))
+    return taken
+
+
+def _last_turn_position(rules, track_pos):
+    g = solo_game(rules, human="nordic", automa="crimea", level="automa", mat="mechanical")
+    for w, cell in zip(("worker0", "worker1", "worker2", "worker3"), core_cells(g)):
+        g.set_unit(HUMAN, w, cell)
+    g.set_player(HUMAN, popularity=8, power=3, coins=10)
+    g.set_automa(track_pos=track_pos)
+    g.begin_turn(HUMAN)
+    return g
+
+
+def test_last_turn_against_the_automa_spreads_over_territories(rules):
+    # The Automa is one advance from its 6th star: this is the human's last turn, and every
+    # territory it controls at the end scores. The expert spreads its units onto new
+    # territories (Move); in the same position with the Automa far from its end it builds
+    # its economy instead (Produce), so the choice follows the Automa's clock.
+    seats = core.CompiledSeats(3, [EXPERT, 0], [default_weights("expert"), [0.0] * 32])
+    g = _last_turn_position(rules, track_pos=20)
+    before = _territories(g)
+    taken = _play_turn(g, seats)
+    assert [o // 100 for k, o in taken if k == "top"] == [1], taken          # TV_MOVE
+    assert _territories(g) > before
+    g = _last_turn_position(rules, track_pos=0)
+    taken = _play_turn(g, core.CompiledSeats(3, [EXPERT, 0], [default_weights("expert"),
+                                                               [0.0] * 32]))
+    assert [o // 100 for k, o in taken if k == "top"] == [7], taken          # TV_PRODUCE
+
+
+def core_cells(g):
+    """Four workers stacked two and two on the Nordic start territories."""
+    a, b = g.rules.data.factions["nordic"].start_cells
+    return (a, a, b, b)
+
+
+def test_coercion_pays_the_missing_token(rules):
+    # Crimea on Agricultural: Bolster / Enlist costs 3 food. With 2 food on a controlled
+    # territory and one combat card in hand, Coercion pays the third (§12) and the expert
+    # takes the Enlist: a recruit for a card it cannot use elsewhere this turn.
+    g = solo_game(rules, human="crimea", automa="rusviet", level="automa", mat="agricultural")
+    a, _ = g.rules.data.factions["crimea"].start_cells
+    g.set_unit(HUMAN, "worker0", a)
+    g.set_resources(a, {"food": 2})
+    g.set_player(HUMAN, hand=[1, 0, 0, 0], last_section=0)
+    g.begin_turn(HUMAN)
+    recruits = sum(g.player(HUMAN)["recruits"])
+    seats = core.CompiledSeats(4, [EXPERT, 0], [default_weights("expert"), [0.0] * 32])
+    taken = _play_turn(g, seats)
+    assert ("bottom", 1) in taken, taken
+    assert any(k == "pay" and o >= 1000 for k, o in taken), taken
+    assert sum(g.player(HUMAN)["recruits"]) == recruits + 1
+
+
+@pytest.mark.parametrize("name", ["economy", "expert"])
+def test_bottom_action_is_paid_when_it_can_be(rules, name):
+    # Rulebook §6: a section's bottom action follows its top action when it can be paid. With
+    # exactly the oil for Mechanical's Upgrade (3 oil, Trade / Upgrade) and nothing else, the
+    # policy chooses a section whose bottom action it can pay, and pays it.
+    g = solo_game(rules, human="saxony", automa="nordic", level="automa", mat="mechanical")
+    a, b = g.rules.data.factions["saxony"].start_cells
+    g.set_unit(HUMAN, "worker0", a)
+    g.set_unit(HUMAN, "worker1", b)
+    g.set_resources(a, {"oil": 3})
+    g.begin_turn(HUMAN)
+    seats = core.CompiledSeats(5, [STRATEGIES[name][0], 0], [default_weights(name), [0.0] * 32])
+    taken = _play_turn(g, seats)
+    assert ("bottom", 1) in taken, taken
+
+
+def test_driving_the_automa_off_a_territory_counts_its_loss(rules):
+    # Rulebook 003 (final scoring): the Automa scores 3 coins per territory it controls. In a
+    # game against it alone, every territory it loses is 3 coins off its score: the expert
+    # credits that (scaled by how near the end is); the strategies without seat adaptation,
+    # and 4-player games (where the other players gain as much), credit nothing.
+    g = solo_game(rules, human="saxony", automa="polania", level="automa", mat="patriotic")
+    g.set_unit(AUTOMA, "worker0", 34)
+    g.set_automa(track_pos=17)
+    g.begin_turn(HUMAN)
+    weights = default_weights("expert")
+    value, progress = core.heuristic_deny(g, HUMAN, AUTOMA, 34, weights)
+    assert 0.4 <= progress <= 1.0
+    assert value == pytest.approx(3 * progress * weights[-1])      # scaled by W_ADAPT
+    assert core.heuristic_deny(g, HUMAN, AUTOMA, 34, default_weights("economy"))[0] == 0.0
+    four = core.Game(rules, 1, 4, log=False)
+    assert core.heuristic_deny(four, 0, 1, 34, default_weights("expert"))[0] == 0.0
+
+
+def _five_stars(rules):
+    # Saxony on Mechanical with 5 stars (mechs, structures, recruits, workers, an objective)
+    # and 5 of 6 upgrades done; 3 oil pays Trade / Upgrade's bottom action: the 6th upgrade
+    # places the 6th star, which ends the game at once (§19).
+    g = solo_game(rules, human="saxony", automa="polania", level="automa", mat="mechanical")
+    a, b = g.rules.data.factions["saxony"].start_cells
+    g.set_unit(HUMAN, "worker0", a)
+    g.set_unit(HUMAN, "worker1", b)
+    g.set_resources(a, {"oil": 3, "food": 4})
+    g.set_player(HUMAN, coins=60, popularity=10, power=8, top_cubes=[False] * 5 + [True],
+                 bottom_cubes=[1, 2, 1, 1], objective_stars=1,
+                 star_placed={"upgrades": False, "mechs": True, "structures": True,
+                              "recruits": True, "workers": True})
+    g.set_automa(track_pos=9)
+    g.begin_turn(HUMAN)
+    assert g.player(HUMAN)["stars"] == 5
+    return g
+
+
+def test_races_to_the_sixth_star_when_ahead(rules):
+    # Ahead on the scoring of the position (60 coins and 5 stars against the Automa's 9
+    # points), the expert takes the 6th star now and wins; the same weights without the
+    # seat adaptation build the economy instead.
+    g = _five_stars(rules)
+    score = g.result()["score"]
+    assert score[HUMAN] > score[AUTOMA]
+    _play_turn(g, core.CompiledSeats(3, [EXPERT, 0], [default_weights("expert"), [0.0] * 32]))
+    assert g.is_over and g.player(HUMAN)["stars"] == 6 and g.result()["winner"][HUMAN]
+    g = _five_stars(rules)
+    plain = default_weights("expert")
+    plain[-1] = 0.0                                   # adapt off
+    _play_turn(g, core.CompiledSeats(3, [EXPERT, 0], [plain, [0.0] * 32]))
+    assert not g.is_over
+
+
+def test_holds_back_the_sixth_star_when_behind(rules):
+    # The same position with the Automa far ahead (200 coins): the 6th star would end a lost
+    # game at once, so the expert leaves it (another turn can only help).
+    g = _five_stars(rules)
+    g.set_player(AUTOMA, coins=200)
+    g.begin_turn(HUMAN)
+    score = g.result()["score"]
+    assert score[HUMAN] < score[AUTOMA]
+    _play_turn(g, core.CompiledSeats(3, [EXPERT, 0], [default_weights("expert"), [0.0] * 32]))
+    assert not g.is_over and g.player(HUMAN)["stars"] == 5
