@@ -23,6 +23,8 @@ GENERIC = ["all", "balance", "components", "seats", "summary"]
 REPORTS = GENERIC + ["banned-pairs"]
 # solo-opponent reports, tested on Automa datasets in tests/scythe/test_automa_reports.py
 SOLO_REPORTS = ["automa", "automa-regression"]
+# plays games again from a dataset folder: tests/scythe/test_behaviour_report.py
+REPLAY_REPORTS = ["behaviour"]
 # needs games between several policies (the synthetic data has one): tests/reports/test_ladder.py
 LADDER_REPORTS = ["ladder"]
 
@@ -50,7 +52,7 @@ def assert_shows_data(img: np.ndarray) -> None:
 
 def test_registry_discovers_every_script():
     found = registry.available()
-    assert sorted(found) == sorted(REPORTS + SOLO_REPORTS + LADDER_REPORTS)
+    assert sorted(found) == sorted(REPORTS + SOLO_REPORTS + LADDER_REPORTS + REPLAY_REPORTS)
     for name in REPORTS + SOLO_REPORTS + LADDER_REPORTS:
         assert registry.load(name).name == name
     # Scythe's own reports live with their game and are marked with it

@@ -82,17 +82,73 @@ def play_logged(rules, seed: int, n_players: int, policies, *, automa=None, fact
     game = core.Game(rules, seed, n_players, factions, mats, log=True, automa=automa)
     ids, weights = _policy_ids(seats)
     chooser = core.CompiledSeats(seed, ids, weights)
-    starts = {}
-    last = None
-    automa_seat = game.automa_seat
+    return game, step_logged(game, chooser.step)
+
+
+def step_logged(game, choose_step) -> dict:
+    """Play a logged game to its end with `choose_step(game)` applying each decision; returns
+    the turn starts {(seat, own turn): bottom action affordable}."""
+    starts, last, automa_seat = {}, None, game.automa_seat
     while not game.is_over:
         key = (game.turn, game.active_player)
         if key != last and game.active_player != automa_seat:
             last = key
             s = game.active_player
             starts[(s, game.player(s)["turns"])] = bottom_affordable(game, s)
-        chooser.step(game)
-    return game, starts
+        choose_step(game)
+    return starts
+
+
+def dataset_rows(path, sample: int, scenario=None) -> list[dict]:
+    """Behaviour rows of up to `sample` games of each scenario of a dataset folder, played again
+    exactly as the batch played them (the scenario is rebuilt from the text its files carry;
+    games spread evenly over the indices played)."""
+    import numpy as np
+
+    from simsuite.games.scythe import solo
+    from simsuite.play import dataset_scenarios
+    from simsuite.rng import Stream, derive_seed
+    from simsuite.runner import derive_seeds as seeds_of
+
+    rows = []
+    for name, found in dataset_scenarios(path).items():
+        if scenario is not None and name != scenario:
+            continue
+        sc = found["scenario"]
+        played = sorted(i for r in found["shards"].values() for i in range(r["start"], r["stop"]))
+        picks = [played[int(k)] for k in np.linspace(0, len(played) - 1, min(sample, len(played)))]
+        for g in dict.fromkeys(picks):
+            seed = int(seeds_of(sc.seed, np.array([g]))[0])
+            game = sc.spec.new_game(sc.config, seed, True, g)
+            choosers = sc.spec.seat_choosers(sc.config, seed, g)
+            streams = [Stream(derive_seed(seed, 1 + s)) for s in range(len(choosers))]
+
+            def step(gm):
+                s = gm.current_player
+                gm.apply(choosers[s](gm, gm.legal_options(), streams[s]))
+
+            starts = step_logged(game, step)
+            policies = _lineup_names(sc, g)
+            level = solo.design(sc.config, np.array([g]))[0][1] if isinstance(sc.config, solo.SoloConfig) else None
+            automa = sc.config.automa_data and list(sc.config.automa_data.star_cards)[level] \
+                if level is not None else None
+            for row in seat_rows(game, starts, policies, automa):
+                row.update(game=g, scenario=name)
+                rows.append(row)
+    return rows
+
+
+def _lineup_names(sc, g: int) -> list:
+    """The policy name of each seat in game `g` of a scenario."""
+    import numpy as np
+
+    from simsuite.games.base import seat_policies
+    from simsuite.games.scythe import solo
+
+    if isinstance(sc.config, solo.SoloConfig):
+        return [sc.config.policies[int(solo.design(sc.config, np.array([g]))[0][0])].name]
+    n = sc.config.n_players
+    return [sc.config.policies[k].name for k in seat_policies(np.array([g]), n, sc.config.rotate)[0]]
 
 
 def _tier(popularity: int) -> int:
@@ -234,7 +290,8 @@ def summarise(rows, by=("policy",)):
         pl.col("bolster_cards").mean().alias("bol_cards"),
         pl.col("section_repeated").mean().alias("repeat"),
         pl.col("encounters").mean().alias("enc"),
-        *[pl.col(f"star_{k}").mean().alias(k[:5]) for k in STAR_KINDS],
+        *[pl.col(f"star_{k}").mean().alias(f"{k}_stars") for k in STAR_KINDS],
+        *[pl.col(f"star_{k}_turn").mean().alias(f"{k}_turn") for k in STAR_KINDS],
     ).sort(list(by)))
 
 

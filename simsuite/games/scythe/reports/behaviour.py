@@ -1,0 +1,77 @@
+"""Behaviour: how each policy plays Scythe, to find wasted turns and show they are gone.
+
+Plays again a sample of the dataset's games exactly as the batch played them (the scenario is
+rebuilt from the text its files carry, each game from its index and seed) with the log on,
+and reads per seat (simsuite/games/scythe/behaviour.py): the share of own turns with the top
+action only, the bottom action only, both, or neither; how often the bottom action was taken
+when one was payable at the start of the turn; the final popularity and its scoring tier;
+stars by kind and the own turn each came; coins, resources and territories at the end;
+combats started and won; Coercion payments, Bolsters for cards, repeated sections
+(Relentless), encounters; turns to the end. Grouped by policy, then by policy and faction,
+and by policy and mat.
+
+    simsuite report behaviour DATASET [--sample 100] [--format md|csv|json]
+"""
+from __future__ import annotations
+
+import polars as pl
+
+from simsuite.errors import UserError
+from simsuite.reporting import Col, Report, ReportResult, Table
+
+RATES = (("both", "both"), ("top_only", "top only"), ("bot_only", "bottom only"),
+         ("neither", "neither"), ("bot|afford", "bottom when payable"), ("tier0", "lowest tier"),
+         ("tier2", "top tier"), ("win", "win rate"))
+MEANS = (("turns", "turns"), ("score", "score"), ("pop", "popularity"), ("coins", "coins"),
+         ("res", "resources"), ("terr", "territories"), ("stars", "stars"),
+         ("fights", "combats"), ("won", "won"), ("coerce", "Coercion"),
+         ("bol_cards", "Bolster cards"), ("repeat", "sections repeated"), ("enc", "encounters"))
+
+
+def add_arguments(p) -> None:
+    p.add_argument("--sample", type=int, default=100,
+                   help="games of each scenario to play again (spread over the dataset; default 100)")
+
+
+def _table(name: str, title: str, frame: pl.DataFrame, keys) -> Table:
+    cols = [Col(k, k, "text") for k in keys] + [Col("n", "seats", "int")]
+    cols += [Col(c, h, "rate") for c, h in RATES]
+    cols += [Col(c, h, "num1") for c, h in MEANS]
+    kinds = [c[:-len("_stars")] for c in frame.columns if c.endswith("_stars")]
+    cols += [Col(f"{k}_stars", f"{k} stars", "num2") for k in kinds]
+    cols += [Col(f"{k}_turn", f"{k} star turn", "num1") for k in kinds]
+    return Table(name, title, frame, cols)
+
+
+def build(ds, args) -> ReportResult:
+    from simsuite.games.scythe.behaviour import dataset_rows, summarise
+
+    if args.sample < 1:
+        raise UserError(f"--sample {args.sample}: give a number of games of at least 1")
+    if not ds.path.is_dir():
+        raise UserError(f"report behaviour plays games again: give the dataset folder "
+                        f"`simsuite run` wrote, not {ds.path.name}")
+    rows = dataset_rows(ds.path, args.sample, args.scenario)
+    if not rows:
+        raise UserError(f"dataset {ds.path} has no game a policy played; nothing to measure")
+    res = ReportResult("behaviour", f"Behaviour: how the policies play ({len(rows)} seats)")
+    res.tables.append(_table("policy", "By policy", summarise(rows, ("policy",)), ["policy"]))
+    res.tables.append(_table("faction", "By policy and faction",
+                             summarise(rows, ("policy", "faction")), ["policy", "faction"]))
+    res.tables.append(_table("mat", "By policy and mat", summarise(rows, ("policy", "mat")),
+                             ["policy", "mat"]))
+    res.notes += [
+        f"Up to {args.sample} games of each scenario, played again exactly as in the batch "
+        "(same seeds, line-ups and weights) with the log on; shares are of own turns.",
+        "bottom when payable: share of the turns that began with a bottom action payable "
+        "(effect open, cost covered by controlled tokens, Coercion counted) in which one was taken.",
+        "Tiers: popularity 0-6 (lowest), 7-12, 13-18 (top) at the end. Stars: mean number per "
+        "seat of each kind, and the mean own turn the first of that kind came.",
+    ]
+    return res
+
+
+REPORT = Report("behaviour", "Behaviour", "how each policy plays: top/bottom action shares, "
+                "popularity tiers, stars by kind and turn, combats, abilities (plays a sample "
+                "of the games again)", build, add_arguments, game="scythe",
+                needs=("game_index", "seed", "policy"))
