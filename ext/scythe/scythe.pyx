@@ -35,3 +35,5 @@ include "policies.pxi"
 include "batch.pxi"
 include "pyapi.pxi"
 include "heuristics.pxi"     # compiled heuristic policies (uses Game, so after pyapi.pxi)
+include "determinize.pxi"    # re-sampling what one seat cannot see (search.pxi)
+include "search.pxi"         # the compiled search policy
