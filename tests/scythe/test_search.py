@@ -184,21 +184,21 @@ def test_batch_games_are_the_same_on_replay(rules):
 
 
 def test_search_takes_a_forced_win(rules):
-    # Rulebook §18/§19: the game ends the moment a sixth star is placed. Seat 0 has five
-    # stars and can place the sixth by Bolster to 16 power; the search must take it even
-    # where its rollout heuristic would not.
-    game = core.Game(rules, 2, 2, ["saxony", "polania"], ["engineering", "agricultural"], log=False)
+    # Rulebook §18-§20: the game ends the moment a sixth star is placed and the richest
+    # player wins. Seat 0 has five stars, 14 power and by far the most coins: a Bolster
+    # (+2 power, the power star at 16) ends the game with its win this turn.
+    game = core.Game(rules, 2, 2, ["saxony", "polania"], ["patriotic", "agricultural"], log=False)
     seat = game.current_player
     assert game.decision_name == "section"
-    stars = {"upgrades": True, "mechs": True, "structures": True, "recruits": True,
-             "workers": True}
-    game.set_player(seat, power=14, stars=stars, coins=3)
-    before = game.legal_options
-    choice = search_choice(game, simulations=64)
-    trial = game.clone()
-    trial.apply(choice)
-    seats = core.CompiledSeats(5, [1, 1], [default_weights("economy")] * 2)
-    while not trial.is_over and trial.active_player == seat and trial.turn == game.turn:
-        trial.apply(search_choice(trial, seat, simulations=64) if trial.current_player == seat
-                    else seats.choose(trial))
-    assert trial.is_over and trial.result()["rank"][seat] == 1, (before, choice)
+    done = {k: True for k in ("upgrades", "mechs", "structures", "recruits", "workers")}
+    game.set_player(seat, power=14, star_placed=done, coins=90)
+    ids = [1, 1]
+    ids[seat] = SEARCH.id
+    weights = [default_weights("economy")] * 2
+    weights[seat] = search_weights(simulations=32)
+    seats = core.CompiledSeats(9, ids, weights)
+    turn = game.turn
+    while not game.is_over and game.turn == turn:
+        seats.step(game)
+    assert game.is_over, "the search did not take the sixth star"
+    assert game.result()["rank"][seat] == 1
