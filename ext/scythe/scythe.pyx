@@ -36,4 +36,5 @@ include "batch.pxi"
 include "pyapi.pxi"
 include "heuristics.pxi"     # compiled heuristic policies (uses Game, so after pyapi.pxi)
 include "determinize.pxi"    # re-sampling what one seat cannot see (search.pxi)
+include "search_eval.pxi"    # the search's fitted evaluation (coefficients)
 include "search.pxi"         # the compiled search policy

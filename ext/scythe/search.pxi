@@ -50,7 +50,9 @@ cdef enum:
     SW_FOLLOW = 12         # later decisions of a kept tree: this share of the budget more
     SW_RESOURCE = 13       # coins per controlled resource token (evaluation, beyond its pairs)
     SW_POWER = 14          # coins per power point and per combat card in hand (evaluation)
-    N_SW = 15
+    SW_EVAL = 15           # 1: the fitted evaluation (search_eval.pxi); 0: the score formula and terms above
+    SW_ENDGAME = 16        # > 0: search only once a seat has this many stars, with rollouts to the end
+    N_SW = 17
     SEARCH_MAX_ROLLOUT_DECISIONS = 20000   # a rollout never runs longer (safety)
 
 # The rollout heuristics' weights: the strategies' defaults (simsuite.games.scythe.policies),
@@ -202,29 +204,120 @@ cdef double search_progress(const GameState* g, int s) noexcept nogil:
     return n
 
 
+cdef void search_features(GameState* g, int s, const int* score, double* f) noexcept nogil:
+    """What the fitted evaluation reads of seat `s` (SF_* order); all of it public."""
+    cdef const Player* p = &g.p[s]
+    cdef int res4[4]
+    cdef int k, n
+    f[SF_ONE] = 1.0
+    f[SF_SCORE] = score[s]
+    f[SF_COINS] = p.coins
+    f[SF_STARS] = p.stars
+    f[SF_POPULARITY] = p.popularity
+    f[SF_POWER] = p.power
+    f[SF_CARDS] = hand_size(g, s)
+    n = 0
+    for k in range(6):
+        n += 1 - p.top_cube[k]
+    f[SF_UPGRADES] = n
+    n = 0
+    for k in range(4):
+        n += p.mech_deployed[k]
+    f[SF_MECHS] = n
+    n = 0
+    for k in range(4):
+        n += p.structure_cell[k] != OFF_BOARD
+    f[SF_STRUCTURES] = n
+    n = 0
+    for k in range(4):
+        n += p.recruit_enlisted[k]
+    f[SF_RECRUITS] = n
+    n = 0
+    for k in range(N_WORKERS):
+        n += p.unit_cell[UNIT_WORKER0 + k] != OFF_BOARD
+    f[SF_WORKERS] = n
+    f[SF_RESOURCES] = controlled_resources(g, s, res4)
+    f[SF_TERRITORIES] = controlled_territories(g, s)
+    f[SF_FACTORY] = p.factory_card >= 0
+    f[SF_TURNS] = p.turns
+
+
+cdef inline int search_eval_model(const GameState* g, int s) noexcept nogil:
+    # Which fitted model predicts seat s: the Automa, the human against it, or n players.
+    if g.automa.seat >= 0:
+        return SM_AUTOMA if g.automa.seat == s else SM_SOLO
+    return g.n_players   # SM_2P .. SM_5P
+
+
+cdef inline int search_max_stars(const GameState* g) noexcept nogil:
+    cdef int s, m = 0
+    for s in range(g.n_players):
+        if g.p[s].stars > m:
+            m = g.p[s].stars
+    return m
+
+
+cdef inline int search_eval_stage(const GameState* g) noexcept nogil:
+    # The game's stage by the most stars any seat has: 0-1, 2-3, 4+.
+    cdef int m = search_max_stars(g)
+    return m // 2 if m < 4 else 2
+
+
 cdef double search_value(GameState* g, int seat, const double* sw) noexcept nogil:
+    """The seat's value of a position: its predicted final score minus the best other
+    seat's (SW_EVAL 1: the fitted linear models of search_eval.pxi; 0: the final score
+    formula plus SW_PROGRESS, SW_RESOURCE and SW_POWER terms), SW_WIN_BONUS more for a
+    game over and won."""
     cdef int score[MAX_SEATS]
     cdef int comp[MAX_SEATS * N_SCORE_COMPONENTS]
     cdef int rank[MAX_SEATS]
     cdef int shared[MAX_SEATS]
+    cdef double f[N_SF]
     cdef double v[MAX_SEATS]
     cdef double best = -1.0e9
-    cdef int s
+    cdef const double* w
+    cdef int s, k, stage
+    cdef bint over = g.end_reason != END_NOT_OVER
     if g.automa.seat >= 0:
         automa_final_scores(g, score, comp, rank, shared)
     else:
         final_scores(g, score, comp, rank, shared)
-    cdef int res4[4]
+    stage = search_eval_stage(g)
     for s in range(g.n_players):
-        v[s] = score[s] + sw[SW_PROGRESS] * search_progress(g, s)
-        if g.automa.seat != s:
-            v[s] += (sw[SW_RESOURCE] * controlled_resources(g, s, res4)
-                     + sw[SW_POWER] * (g.p[s].power + hand_size(g, s)))
+        search_features(g, s, score, f)
+        if over:
+            v[s] = score[s]
+        elif sw[SW_EVAL] != 0.0:
+            w = search_eval_w[search_eval_model(g, s)][stage]
+            v[s] = 0.0
+            for k in range(N_SF):
+                v[s] += w[k] * f[k]
+        else:
+            v[s] = score[s] + sw[SW_PROGRESS] * search_progress(g, s)
+            if g.automa.seat != s:
+                v[s] += sw[SW_RESOURCE] * f[SF_RESOURCES] + sw[SW_POWER] * (f[SF_POWER] + f[SF_CARDS])
         if s != seat and v[s] > best:
             best = v[s]
-    if g.end_reason != END_NOT_OVER and rank[seat] == 1:
+    if over and rank[seat] == 1:
         return v[seat] - best + sw[SW_WIN_BONUS]
     return v[seat] - best
+
+
+def search_position_features(Game game, int seat):
+    """The fitted evaluation's inputs for `seat` now: (model, stage, features) (search.pxi)."""
+    cdef int score[MAX_SEATS]
+    cdef int comp[MAX_SEATS * N_SCORE_COMPONENTS]
+    cdef int rank[MAX_SEATS]
+    cdef int shared[MAX_SEATS]
+    cdef double f[N_SF]
+    if not (0 <= seat < game.g.n_players):
+        raise ValueError(f"seat {seat} out of range 0..{game.g.n_players - 1}")
+    if game.g.automa.seat >= 0:
+        automa_final_scores(&game.g, score, comp, rank, shared)
+    else:
+        final_scores(&game.g, score, comp, rank, shared)
+    search_features(&game.g, seat, score, f)
+    return search_eval_model(&game.g, seat), search_eval_stage(&game.g), [f[k] for k in range(N_SF)]
 
 
 cdef inline const double* search_rollout_weights(const double* sw) noexcept nogil:
@@ -347,6 +440,8 @@ cdef void search_simulate(const GameState* real, int seat, SeatTree* t, const do
     cdef int scope = <int>sw[SW_SCOPE]
     cdef bint keep = sw[SW_TREE] != 0.0
     cdef int stop_turns = root_turns + 1 + <int>sw[SW_DEPTH]
+    if sw[SW_ENDGAME] > 0.0:
+        stop_turns = 1 << 30     # endgame search: every rollout is played to the end
     cdef bint in_tree = True, added
     cdef uint64_t det_seed
     cdef double v
@@ -420,6 +515,8 @@ cdef int32_t search_choose(const GameState* g, int seat, const int32_t* opts, in
     if n <= 1:
         return opts[0]
     if not (g.active == seat and search_in_scope(g.decision, scope)):
+        return search_heuristic(<GameState*>g, seat, sw, sp, opts, n)
+    if sw[SW_ENDGAME] > 0.0 and search_max_stars(g) < sw[SW_ENDGAME]:
         return search_heuristic(<GameState*>g, seat, sw, sp, opts, n)
     sc = search_scratch()
     budget = <int32_t>sw[SW_SIMULATIONS]
