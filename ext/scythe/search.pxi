@@ -51,8 +51,10 @@ cdef enum:
     SW_RESOURCE = 13       # coins per controlled resource token (evaluation, beyond its pairs)
     SW_POWER = 14          # coins per power point and per combat card in hand (evaluation)
     SW_EVAL = 15           # 1: the fitted evaluation (search_eval.pxi); 0: the score formula and terms above
-    SW_ENDGAME = 16        # > 0: search only once a seat has this many stars, with rollouts to the end
-    N_SW = 17
+    SW_ENDGAME = 16        # > 0: search turns only once a seat has this many stars, rollouts to the end
+    SW_COMBAT = 17         # 1: search the seat's combat commitments when nothing of the other side is hidden
+    SW_MARGIN_CAP = 18     # a game over counts its margin up to this many coins either way
+    N_SW = 19
     SEARCH_MAX_ROLLOUT_DECISIONS = 20000   # a rollout never runs longer (safety)
 
 # The rollout heuristics' weights: the strategies' defaults (simsuite.games.scythe.policies),
@@ -81,6 +83,8 @@ ctypedef struct SeatTree:
     uint64_t seed          # the tree's own stream seed (drawn from the seat's stream)
     Rng rng                # untried options are tried in the order this stream draws
     int32_t n_nodes
+    int32_t limit          # nodes this tree may use (from its budget only: results never
+                           # depend on how large the pool grew for an earlier game)
     int32_t cap
     SearchNode* nodes
     double sum_v           # values seen in this tree (for the UCB scale)
@@ -94,6 +98,7 @@ ctypedef struct SearchScratch:
     GameState sim          # the simulated game
     SeatPolicy roll[MAX_SEATS]
     SeatTree tree[MAX_SEATS]
+    SeatTree combat        # a combat commitment's flat tree (never kept)
     int32_t buf[MAX_OPTIONS]
     int32_t path[512]
 
@@ -117,6 +122,8 @@ cdef SearchScratch* search_scratch() noexcept nogil:
         for k in range(MAX_SEATS):
             s.tree[k].root = -1
             s.tree[k].chosen = -1
+        s.combat.root = -1
+        s.combat.chosen = -1
         simsuite_search_scratch = <void*>s
     return s
 
@@ -138,7 +145,7 @@ cdef int32_t tree_add(SeatTree* t, int32_t parent, int kind, int32_t option,
                       bint heuristic) noexcept nogil:
     cdef int32_t i
     cdef SearchNode* nd
-    if t.n_nodes >= t.cap:
+    if t.n_nodes >= t.limit:
         return -1
     i = t.n_nodes
     t.n_nodes += 1
@@ -170,6 +177,14 @@ cdef inline bint search_in_scope(int kind, int scope) noexcept nogil:
     if scope >= 1:
         return True
     return kind == DK_SECTION or kind == DK_TOP or kind == DK_BOTTOM
+
+
+cdef inline bint search_combat_open(const GameState* g, int seat) noexcept nogil:
+    # The seat commits dial or cards first, or against the Automa (which commits nothing in
+    # advance, turn.pxi PH_COMBAT_DIAL): no choice of the other side is hidden in the state.
+    if not (g.decision == DK_DIAL or g.decision == DK_CARDS) or g.decider != seat:
+        return False
+    return g.t.cb_stage == 0 or g.t.cb_seat[1 - g.t.cb_stage] == g.automa.seat
 
 
 cdef inline bint search_owns(const GameState* g, int seat, int root_turns, int scope) noexcept nogil:
@@ -266,15 +281,15 @@ cdef inline int search_eval_stage(const GameState* g) noexcept nogil:
 cdef double search_value(GameState* g, int seat, const double* sw) noexcept nogil:
     """The seat's value of a position: its predicted final score minus the best other
     seat's (SW_EVAL 1: the fitted linear models of search_eval.pxi; 0: the final score
-    formula plus SW_PROGRESS, SW_RESOURCE and SW_POWER terms), SW_WIN_BONUS more for a
-    game over and won."""
+    formula plus SW_PROGRESS, SW_RESOURCE and SW_POWER terms); for a game over, the margin
+    capped at SW_MARGIN_CAP plus SW_WIN_BONUS if the seat won."""
     cdef int score[MAX_SEATS]
     cdef int comp[MAX_SEATS * N_SCORE_COMPONENTS]
     cdef int rank[MAX_SEATS]
     cdef int shared[MAX_SEATS]
     cdef double f[N_SF]
     cdef double v[MAX_SEATS]
-    cdef double best = -1.0e9
+    cdef double best = -1.0e9, margin
     cdef const double* w
     cdef int s, k, stage
     cdef bint over = g.end_reason != END_NOT_OVER
@@ -298,8 +313,10 @@ cdef double search_value(GameState* g, int seat, const double* sw) noexcept nogi
                 v[s] += sw[SW_RESOURCE] * f[SF_RESOURCES] + sw[SW_POWER] * (f[SF_POWER] + f[SF_CARDS])
         if s != seat and v[s] > best:
             best = v[s]
-    if over and rank[seat] == 1:
-        return v[seat] - best + sw[SW_WIN_BONUS]
+    if over:
+        # A win is a win: a larger margin later must not outweigh ending the game now.
+        margin = min(max(v[seat] - best, -sw[SW_MARGIN_CAP]), sw[SW_MARGIN_CAP])
+        return margin + (sw[SW_WIN_BONUS] if rank[seat] == 1 else 0.0)
     return v[seat] - best
 
 
@@ -432,16 +449,15 @@ cdef inline int search_find(const int32_t* opts, int n, int32_t opt) noexcept no
 
 
 cdef void search_simulate(const GameState* real, int seat, SeatTree* t, const double* sw,
-                          SearchScratch* sc) noexcept nogil:
+                          SearchScratch* sc, bint keep, bint to_end) noexcept nogil:
     cdef GameState* g = &sc.sim
     cdef int32_t* buf = sc.buf
     cdef int32_t node = t.root, c, first
     cdef int k, s, depth = 0, steps = 0, root_turns = real.p[seat].turns
     cdef int scope = <int>sw[SW_SCOPE]
-    cdef bint keep = sw[SW_TREE] != 0.0
     cdef int stop_turns = root_turns + 1 + <int>sw[SW_DEPTH]
-    if sw[SW_ENDGAME] > 0.0:
-        stop_turns = 1 << 30     # endgame search: every rollout is played to the end
+    if to_end:
+        stop_turns = 1 << 30
     cdef bint in_tree = True, added
     cdef uint64_t det_seed
     cdef double v
@@ -509,20 +525,27 @@ cdef int32_t search_choose(const GameState* g, int seat, const int32_t* opts, in
     cdef int32_t c, best = -1, budget, i, sims
     cdef int scope = <int>sw[SW_SCOPE]
     cdef bint keep = sw[SW_TREE] != 0.0
+    cdef bint to_end = sw[SW_ENDGAME] > 0.0 and search_max_stars(g) >= sw[SW_ENDGAME]
+    cdef bint combat = sw[SW_COMBAT] != 0.0 and search_combat_open(g, seat)
     cdef bint fresh
     cdef double t_end = 0.0, mean, best_mean = -1.0e300
     cdef int best_visits = -1
     if n <= 1:
         return opts[0]
-    if not (g.active == seat and search_in_scope(g.decision, scope)):
-        return search_heuristic(<GameState*>g, seat, sw, sp, opts, n)
-    if sw[SW_ENDGAME] > 0.0 and search_max_stars(g) < sw[SW_ENDGAME]:
-        return search_heuristic(<GameState*>g, seat, sw, sp, opts, n)
+    if not combat:
+        if not (g.active == seat and search_in_scope(g.decision, scope)):
+            return search_heuristic(<GameState*>g, seat, sw, sp, opts, n)
+        if sw[SW_ENDGAME] > 0.0 and not to_end:
+            return search_heuristic(<GameState*>g, seat, sw, sp, opts, n)
     sc = search_scratch()
     budget = <int32_t>sw[SW_SIMULATIONS]
     if sc == NULL or budget < 1:
         return search_heuristic(<GameState*>g, seat, sw, sp, opts, n)
-    t = &sc.tree[seat]
+    if combat:
+        t = &sc.combat     # flat, and the turn's kept tree stays as it is
+        keep = False
+    else:
+        t = &sc.tree[seat]
     # Keep the turn's tree when the last choice was this seat's, in this turn of this game.
     fresh = True
     if (keep and t.root >= 0 and t.chosen >= 0 and t.game_seed == g.seed and t.turn == g.turn
@@ -531,7 +554,8 @@ cdef int32_t search_choose(const GameState* g, int seat, const int32_t* opts, in
         fresh = False
         budget = <int32_t>(budget * sw[SW_FOLLOW])
     if fresh:
-        if not tree_reserve(t, <int32_t>(sw[SW_SIMULATIONS] * (1.0 + 8.0 * sw[SW_FOLLOW])) + 8):
+        t.limit = <int32_t>(sw[SW_SIMULATIONS] * (1.0 + 8.0 * sw[SW_FOLLOW])) + 8
+        if not tree_reserve(t, t.limit):
             return search_heuristic(<GameState*>g, seat, sw, sp, opts, n)
         t.game_seed = g.seed
         t.turn = g.turn
@@ -546,9 +570,9 @@ cdef int32_t search_choose(const GameState* g, int seat, const int32_t* opts, in
     if sw[SW_TIME_MS] > 0.0:
         t_end = search_now_ms() + sw[SW_TIME_MS]
     for sims in range(budget):
-        if t.n_nodes >= t.cap:
+        if t.n_nodes >= t.limit:
             break
-        search_simulate(g, seat, t, sw, sc)
+        search_simulate(g, seat, t, sw, sc, keep, to_end)
         if t_end > 0.0 and search_now_ms() >= t_end:
             break
     # The best mean (the heuristic's own choice SW_BIAS coins ahead), among the legal
@@ -564,7 +588,7 @@ cdef int32_t search_choose(const GameState* g, int seat, const int32_t* opts, in
         if t.nodes[c].kind == g.decision and t.nodes[c].visits > 0 and \
                 2 * t.nodes[c].visits >= best_visits and search_find(opts, n, t.nodes[c].option) >= 0:
             mean = t.nodes[c].total / t.nodes[c].visits + (sw[SW_BIAS] if t.nodes[c].heuristic else 0.0)
-            if mean > best_mean:
+            if mean > best_mean or (mean == best_mean and t.nodes[c].heuristic):   # ties: the heuristic's
                 best = c
                 best_mean = mean
         c = t.nodes[c].sibling

@@ -143,40 +143,54 @@ def test_search_is_registered():
                                                   "exploration", "time_ms"]
 
 
-def test_no_peeking_opponents_hidden_cards_do_not_change_the_choice(rules):
+@pytest.mark.parametrize("n_players,automa", [(3, None), (2, "automa")])
+def test_no_peeking_opponents_hidden_cards_do_not_change_the_choice(rules, n_players, automa):
     # Same seed, same view, different hidden cards (other hands and objectives, deck
-    # orders, the Factory offer): the search decides the same.
-    game = midgame(rules, 21, 3, turns=9)
+    # orders, the Factory offer, the Automa's deck): the search decides the same, and it
+    # really searched (endgame = 0: every turn decision).
+    game = midgame(rules, 21, n_players, turns=9, automa=automa)
     seat = game.current_player
-    choice = search_choice(game, simulations=24)
+    choice = search_choice(game, simulations=24, endgame=0)
+    assert core.search_tree_stats(seat)["root_visits"] >= 24
     views_differ = False
     for seed in range(4):
         other = core.redeal_hidden(game, seat, 1000 + seed)
         views_differ |= other.state() != game.state()
         assert other.observation(seat) == game.observation(seat)
-        assert search_choice(other, simulations=24) == choice
+        assert search_choice(other, simulations=24, endgame=0) == choice
     assert views_differ
+
+
+def test_before_the_endgame_the_search_plays_its_rollout_heuristic(rules):
+    # endgame = 4: no turn decision is searched while every seat has fewer than 4 stars.
+    game = midgame(rules, 8, 2, turns=6)
+    economy = core.CompiledSeats(123, [1, 1], [default_weights("economy")] * 2).choose(game)
+    assert search_choice(game, endgame=4) == economy
 
 
 def test_search_choice_is_deterministic_with_a_simulation_budget(rules):
     game = midgame(rules, 4, 2, turns=8)
-    assert search_choice(game, simulations=32) == search_choice(game, simulations=32)
+    first = search_choice(game, simulations=32, endgame=0)
+    stats = core.search_tree_stats(game.current_player)
+    assert search_choice(game, simulations=32, endgame=0) == first
+    assert core.search_tree_stats(game.current_player) == stats
 
 
 def test_search_plays_every_player_count_and_the_automa(rules):
     for n in (2, 4, 5):
         ids = [SEARCH.id] + [1] * (n - 1)
-        w = np.array([search_weights(simulations=4)] + [default_weights("economy")] * (n - 1))
+        w = np.array([search_weights(simulations=4, endgame=3, combat=1)]
+                     + [default_weights("economy")] * (n - 1))
         out = core.play_batch(rules, [7], n, policy_ids=ids, policy_weights=w)
         assert out["end_reason"][0] in (1, 2)
-    w = np.array([search_weights(simulations=4), default_weights("economy")])
+    w = np.array([search_weights(simulations=4, endgame=3, combat=1), default_weights("economy")])
     out = core.play_batch(rules, [7, 8], 2, policy_ids=[SEARCH.id, 1], policy_weights=w,
                           automa="ultimaszyna")
     assert set(out["end_reason"]) <= {1, 2}
 
 
 def test_batch_games_are_the_same_on_replay(rules):
-    w = np.array([search_weights(simulations=8), default_weights("economy")])
+    w = np.array([search_weights(simulations=8, endgame=2, combat=1), default_weights("economy")])
     a = core.play_batch(rules, [3, 4], 2, policy_ids=[SEARCH.id, 1], policy_weights=w)
     b = core.play_batch(rules, [4], 2, policy_ids=[SEARCH.id, 1], policy_weights=w)
     assert a["score"][1].tolist() == b["score"][0].tolist()
@@ -184,21 +198,27 @@ def test_batch_games_are_the_same_on_replay(rules):
 
 
 def test_search_takes_a_forced_win(rules):
-    # Rulebook §18-§20: the game ends the moment a sixth star is placed and the richest
-    # player wins. Seat 0 has five stars, 14 power and by far the most coins: a Bolster
-    # (+2 power, the power star at 16) ends the game with its win this turn.
-    game = core.Game(rules, 2, 2, ["saxony", "polania"], ["patriotic", "agricultural"], log=False)
-    seat = game.current_player
-    assert game.decision_name == "section"
-    done = {k: True for k in ("upgrades", "mechs", "structures", "recruits", "workers")}
-    game.set_player(seat, power=14, star_placed=done, coins=90)
-    ids = [1, 1]
-    ids[seat] = SEARCH.id
-    weights = [default_weights("economy")] * 2
-    weights[seat] = search_weights(simulations=32)
-    seats = core.CompiledSeats(9, ids, weights)
-    turn = game.turn
-    while not game.is_over and game.turn == turn:
-        seats.step(game)
+    # Rulebook §18-§20: the game ends the moment a sixth star is placed, then coins decide.
+    # Both seats have five stars, 14 power and 30 coins: a Bolster (+2 power, the power
+    # star at 16) ends the game now with the mover ahead. The search takes it; its own
+    # rollout heuristic, asked alone, does not.
+    def play_turn(use_search):
+        game = core.Game(rules, 2, 2, ["saxony", "polania"], ["patriotic", "agricultural"], log=False)
+        seat = game.current_player
+        done = {k: True for k in ("upgrades", "mechs", "structures", "recruits", "workers")}
+        for s in range(2):
+            game.set_player(s, power=14, star_placed=done, coins=30)
+        ids, weights = [1, 1], [default_weights("economy")] * 2
+        if use_search:
+            ids[seat], weights[seat] = SEARCH.id, search_weights(simulations=32)
+        seats = core.CompiledSeats(9, ids, weights)
+        turn = game.turn
+        while not game.is_over and game.turn == turn:
+            seats.step(game)
+        return game, seat
+
+    game, seat = play_turn(True)
     assert game.is_over, "the search did not take the sixth star"
     assert game.result()["rank"][seat] == 1
+    game, _ = play_turn(False)
+    assert not game.is_over
