@@ -257,6 +257,11 @@ cdef class _GamePlay(GameCore):
             }
         return cells
 
+    def redeal_hidden(self, int seat, seed):
+        """A copy in which everything `seat` cannot see is dealt afresh from `seed`, consistent
+        with its view (determinize.pxi): its observation is unchanged."""
+        return redeal_hidden(self, seat, seed)
+
     def observation(self, int seat):
         """What `seat` may see: public board and tracks, every player's public
         pieces and hand size, its own hand values and objectives. Never deck

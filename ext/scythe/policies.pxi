@@ -15,7 +15,8 @@
 cdef enum:
     POLICY_RANDOM = 0
     N_POLICY_WEIGHTS = 32
-    N_COMPILED_POLICIES = 6      # random + the heuristics of heuristics_*.pxi (ids HP_FIRST..HP_LAST)
+    POLICY_SEARCH = 6            # search.pxi
+    N_COMPILED_POLICIES = 7      # random + the heuristics of heuristics_*.pxi (ids HP_FIRST..HP_LAST) + search
 
 COMPILED_POLICIES = {"random": POLICY_RANDOM}   # heuristics_pyapi.pxi adds its names
 
@@ -47,4 +48,6 @@ cdef int32_t choose(int policy_id, const GameState* g, int seat, const int32_t* 
         return choose_random(opts, n, &sp.rng)
     if policy_id >= HP_FIRST and policy_id <= HP_LAST:
         return heuristic_choose(g, seat, policy_id, weights, sp, opts, n)
+    if policy_id == POLICY_SEARCH:
+        return search_choose(g, seat, opts, n, sp, weights)
     return choose_random(opts, n, &sp.rng)

@@ -60,6 +60,9 @@ include "heuristics_move.pxi"      # moving units
 include "heuristics_sections.pxi"  # sections: top option + bottom action + the next turn
 include "heuristics_combat.pxi"    # dial and cards
 include "heuristics_choose.pxi"    # scoring an option of any decision; the policy's entry
+include "determinize.pxi"       # re-sampling what one seat cannot see (the search's samples)
+include "search_eval.pxi"       # the search's fitted evaluation (coefficients)
+include "search.pxi"            # the compiled search policy
 include "contract.pxi"          # game_advance, game_apply, game_choose, ... for ext/common
 include "common/seats.pxi"      # the seats of one game and their streams
 # ---- batch

@@ -126,3 +126,35 @@ def default_weights(name: str) -> list[float]:
     for i, (_, value) in enumerate(weights):
         vector[i] = value
     return vector
+
+
+# The compiled search policy (ext/scythe/search.pxi): Monte Carlo tree search over
+# determinizations of the seat's own view, rollouts by a heuristic above, cut early and scored.
+SEARCH_WEIGHTS: tuple[tuple[str, float], ...] = (
+    ("simulations", 96.0),   # per turn's tree (per decision with tree = 0); the budget knob
+    ("depth", 0.0),          # rollout cut: own turns after the current one (then the others reply)
+    ("rollout", 1.0),        # strategy id of the heuristic playing the rollouts (1 = economy)
+    ("exploration", 0.7),    # UCB1 constant, in units of the spread of the values
+    ("time_ms", 0.0),        # > 0: also stop a search after this many ms (NOT reproducible)
+    ("tree", 1.0),           # 1: one tree for the compound turn; 0: each decision alone
+    ("scope", 0.0),          # 0: search Section, top and bottom decisions; 1: every own-turn one
+    ("crn", 1.0),            # 1: common random numbers (k-th visit of each option, same sample)
+    ("widen", 1.0),          # progressive widening: children <= 1 + widen * sqrt(visits)
+    ("bias", 0.0),           # coins added to the value of the heuristic's own choice
+    ("progress", 2.0),       # evaluation: coins per bottom-row step toward an open star
+    ("win_bonus", 30.0),     # evaluation: coins for a won game ended within the rollout
+    ("follow", 0.25),        # later decisions of a turn's tree: this share of the budget more
+    ("resource", 0.5),       # evaluation: coins per controlled resource token (beyond its pairs)
+    ("power", 0.3),          # evaluation: coins per power point and per combat card in hand
+    ("eval", 1.0),           # 1: fitted prediction of the final scores (search_eval.pxi); 0: the
+                             #    score formula plus the progress/resource/power terms above
+    ("endgame", 4.0),        # > 0: search turns only once a seat has this many stars, rollouts to the end
+    ("combat", 0.0),         # 1: also search own combat dial and cards when nothing of the other
+                             #    side is hidden (first to commit, or against the Automa)
+    ("margin_cap", 10.0),    # evaluation: a finished game's margin counts up to this, either way
+)
+POLICIES = POLICIES + (
+    CompiledPolicy("search", 6, SEARCH_WEIGHTS,
+                   "Monte Carlo tree search over sampled hidden information (compiled); "
+                   "simulations is the budget knob", games=(GAME,)),
+)

@@ -1,0 +1,637 @@
+# The compiled search policy `search` (issue #15): open-loop Monte Carlo tree search over
+# determinizations of the deciding seat's view.
+#
+# One tree per seat and turn. Its nodes are the seat's own decisions of the turn that are
+# in scope (SW_SCOPE), keyed by (decision kind, option); everything else on the way (the
+# other seats' decisions, combat commitments, out-of-scope decisions, chance) is played
+# by the rollout heuristic on the simulated state, so the tree is open-loop. Each
+# simulation:
+#   1. determinizes: a copy of the real state with everything the seat cannot see
+#      re-sampled (determinize.pxi); the k-th visit of every root option plays the k-th
+#      determinization and the same rollout streams (common random numbers, SW_CRN);
+#   2. descends the tree by UCB1 (SW_EXPLORATION, in units of the spread of the values
+#      seen), adding at most one node; a node may gain a child once
+#      1 + SW_WIDEN * sqrt(visits) exceeds its children (progressive widening), the
+#      rollout heuristic's own choice first, then random untried options;
+#   3. rolls out with the heuristic SW_ROLLOUT for every seat until the seat is about to
+#      start its turn after SW_DEPTH more of its own turns (or the game ends);
+#   4. scores the position: the seat's final score as if the game ended now (scoring.pxi,
+#      or the solo scoring) plus SW_PROGRESS coins per bottom-row step toward a star not
+#      yet placed, minus the same for the best opponent; SW_WIN_BONUS more at a real end
+#      the seat wins.
+# With SW_TREE = 1 the tree spans the whole compound turn and is kept for the turn: the
+# seat's later decisions of the turn start from the node of the options it took and add
+# SW_FOLLOW x SW_SIMULATIONS simulations. With SW_TREE = 0 every decision in scope is
+# searched alone (flat, a fresh tree, SW_SIMULATIONS simulations).
+#
+# No peeking: the search reads the real state only through redeal_hidden_state (which
+# replaces everything the seat cannot see) and the seat's own legal options.
+# Determinism: with SW_TIME_MS = 0 a decision depends only on the game and the seat's own
+# stream (one draw per tree). The trees live in a per-thread pool allocated once, sized
+# by the budget; nothing is allocated while deciding.
+
+from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
+from libc.math cimport sqrt, log
+from libc.stdlib cimport realloc
+
+cdef enum:
+    SW_SIMULATIONS = 0     # simulations per tree (per decision with SW_TREE = 0)
+    SW_DEPTH = 1           # rollout: own turns after the current one before the cut
+    SW_ROLLOUT = 2         # heuristic strategy id playing every seat in the rollouts
+    SW_EXPLORATION = 3     # UCB1 constant (times the spread of the values)
+    SW_TIME_MS = 4         # > 0: stop a search after this many ms (not reproducible)
+    SW_TREE = 5            # 1: one tree for the whole turn; 0: each decision alone
+    SW_SCOPE = 6           # 0: Section, top action and bottom action; 1: every own-turn decision
+    SW_CRN = 7             # 1: the k-th visit of every option plays the same determinization
+    SW_WIDEN = 8           # progressive widening: children <= 1 + widen * sqrt(visits)
+    SW_BIAS = 9            # coins added to the value of the heuristic's own choice
+    SW_PROGRESS = 10       # coins per bottom-row step toward an open star (evaluation)
+    SW_WIN_BONUS = 11      # coins for a won game that ended in the rollout
+    SW_FOLLOW = 12         # later decisions of a kept tree: this share of the budget more
+    SW_RESOURCE = 13       # coins per controlled resource token (evaluation, beyond its pairs)
+    SW_POWER = 14          # coins per power point and per combat card in hand (evaluation)
+    SW_EVAL = 15           # 1: the fitted evaluation (search_eval.pxi); 0: the score formula and terms above
+    SW_ENDGAME = 16        # > 0: search turns only once a seat has this many stars, rollouts to the end
+    SW_COMBAT = 17         # 1: search the seat's combat commitments when nothing of the other side is hidden
+    SW_MARGIN_CAP = 18     # a game over counts its margin up to this many coins either way
+    N_SW = 19
+    SEARCH_MAX_ROLLOUT_DECISIONS = 20000   # a rollout never runs longer (safety)
+
+# The rollout heuristics' weights: the strategies' defaults (simsuite.games.scythe.policies),
+# loaded once when the module is imported (bottom of this file).
+cdef double search_rollout_w[HP_LAST + 1][N_POLICY_WEIGHTS]
+
+
+ctypedef struct SearchNode:
+    int32_t option
+    int32_t kind           # decision kind the option answers
+    int32_t child          # first child, -1 none
+    int32_t sibling        # next sibling, -1 none
+    int32_t n_children
+    int32_t visits
+    double total           # sum of the simulation values through this node
+    uint8_t heuristic      # the rollout heuristic chose this option when it was added
+
+
+ctypedef struct SeatTree:
+    # The tree of one seat's current turn.
+    uint64_t game_seed     # which game, turn and seat the tree is for
+    int32_t turn
+    int32_t n_decisions    # g.n_decisions when the kept tree last chose
+    int32_t root           # node of the pending decision (-1: none)
+    int32_t chosen         # child taken at the last decision (-1: none)
+    uint64_t seed          # the tree's own stream seed (drawn from the seat's stream)
+    Rng rng                # untried options are tried in the order this stream draws
+    int32_t n_nodes
+    int32_t limit          # nodes this tree may use (from its budget only: results never
+                           # depend on how large the pool grew for an earlier game)
+    int32_t cap
+    SearchNode* nodes
+    double sum_v           # values seen in this tree (for the UCB scale)
+    double sum_v2
+    int32_t n_v
+    int64_t steps          # decisions simulated in this tree (statistics)
+
+
+ctypedef struct SearchScratch:
+    GameState det          # the current determinization
+    GameState sim          # the simulated game
+    SeatPolicy roll[MAX_SEATS]
+    SeatTree tree[MAX_SEATS]
+    SeatTree combat        # a combat commitment's flat tree (never kept)
+    int32_t buf[MAX_OPTIONS]
+    int32_t path[512]
+
+
+cdef extern from *:
+    """
+    static __thread void* simsuite_search_scratch = 0;
+    """
+    void* simsuite_search_scratch
+
+
+cdef SearchScratch* search_scratch() noexcept nogil:
+    # Once per thread (never freed: one per worker process or thread, reused by every game).
+    global simsuite_search_scratch
+    cdef SearchScratch* s = <SearchScratch*>simsuite_search_scratch
+    cdef int k
+    if s == NULL:
+        s = <SearchScratch*>calloc(1, sizeof(SearchScratch))
+        if s == NULL:
+            return NULL
+        for k in range(MAX_SEATS):
+            s.tree[k].root = -1
+            s.tree[k].chosen = -1
+        s.combat.root = -1
+        s.combat.chosen = -1
+        simsuite_search_scratch = <void*>s
+    return s
+
+
+cdef bint tree_reserve(SeatTree* t, int32_t cap) noexcept nogil:
+    # The node pool grows to the budget once; later trees reuse it.
+    cdef SearchNode* nodes
+    if t.cap >= cap:
+        return True
+    nodes = <SearchNode*>realloc(t.nodes, cap * sizeof(SearchNode))
+    if nodes == NULL:
+        return False
+    t.nodes = nodes
+    t.cap = cap
+    return True
+
+
+cdef int32_t tree_add(SeatTree* t, int32_t parent, int kind, int32_t option,
+                      bint heuristic) noexcept nogil:
+    cdef int32_t i
+    cdef SearchNode* nd
+    if t.n_nodes >= t.limit:
+        return -1
+    i = t.n_nodes
+    t.n_nodes += 1
+    nd = &t.nodes[i]
+    nd.option = option
+    nd.kind = kind
+    nd.child = -1
+    nd.sibling = -1
+    nd.n_children = 0
+    nd.visits = 0
+    nd.total = 0.0
+    nd.heuristic = heuristic
+    if parent >= 0:
+        nd.sibling = t.nodes[parent].child
+        t.nodes[parent].child = i
+        t.nodes[parent].n_children += 1
+    return i
+
+
+cdef inline double search_now_ms() noexcept nogil:
+    cdef timespec ts
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return ts.tv_sec * 1000.0 + ts.tv_nsec / 1.0e6
+
+
+cdef inline bint search_in_scope(int kind, int scope) noexcept nogil:
+    if kind == DK_DIAL or kind == DK_CARDS:
+        return False    # combat commitments: the other side's may already be hidden in the state
+    if scope >= 1:
+        return True
+    return kind == DK_SECTION or kind == DK_TOP or kind == DK_BOTTOM
+
+
+cdef inline bint search_combat_open(const GameState* g, int seat) noexcept nogil:
+    # The seat commits dial or cards first, or against the Automa (which commits nothing in
+    # advance, turn.pxi PH_COMBAT_DIAL): no choice of the other side is hidden in the state.
+    if not (g.decision == DK_DIAL or g.decision == DK_CARDS) or g.decider != seat:
+        return False
+    return g.t.cb_stage == 0 or g.t.cb_seat[1 - g.t.cb_stage] == g.automa.seat
+
+
+cdef inline bint search_owns(const GameState* g, int seat, int root_turns, int scope) noexcept nogil:
+    # A decision of `seat`'s turn being searched, that the tree may hold.
+    return (g.decider == seat and g.active == seat and g.p[seat].turns == root_turns
+            and search_in_scope(g.decision, scope))
+
+
+cdef double search_progress(const GameState* g, int s) noexcept nogil:
+    # Bottom-row steps toward stars not yet placed (the final score does not see them).
+    cdef const Player* p = &g.p[s]
+    cdef int k, n = 0, w = 0
+    if g.automa.seat == s:
+        return 0.0
+    if not p.star_placed[STAR_UPGRADES]:
+        for k in range(6):
+            n += 1 - p.top_cube[k]
+    if not p.star_placed[STAR_MECHS]:
+        for k in range(4):
+            n += p.mech_deployed[k]
+    if not p.star_placed[STAR_STRUCTURES]:
+        for k in range(4):
+            n += p.structure_cell[k] != OFF_BOARD
+    if not p.star_placed[STAR_RECRUITS]:
+        for k in range(4):
+            n += p.recruit_enlisted[k]
+    if not p.star_placed[STAR_WORKERS]:
+        for k in range(N_WORKERS):
+            w += p.unit_cell[UNIT_WORKER0 + k] != OFF_BOARD
+        if w > 2:
+            n += w - 2
+    return n
+
+
+cdef void search_features(GameState* g, int s, const int* score, double* f) noexcept nogil:
+    """What the fitted evaluation reads of seat `s` (SF_* order); all of it public."""
+    cdef const Player* p = &g.p[s]
+    cdef int res4[4]
+    cdef int k, n
+    f[SF_ONE] = 1.0
+    f[SF_SCORE] = score[s]
+    f[SF_COINS] = p.coins
+    f[SF_STARS] = p.stars
+    f[SF_POPULARITY] = p.popularity
+    f[SF_POWER] = p.power
+    f[SF_CARDS] = hand_size(g, s)
+    n = 0
+    for k in range(6):
+        n += 1 - p.top_cube[k]
+    f[SF_UPGRADES] = n
+    n = 0
+    for k in range(4):
+        n += p.mech_deployed[k]
+    f[SF_MECHS] = n
+    n = 0
+    for k in range(4):
+        n += p.structure_cell[k] != OFF_BOARD
+    f[SF_STRUCTURES] = n
+    n = 0
+    for k in range(4):
+        n += p.recruit_enlisted[k]
+    f[SF_RECRUITS] = n
+    n = 0
+    for k in range(N_WORKERS):
+        n += p.unit_cell[UNIT_WORKER0 + k] != OFF_BOARD
+    f[SF_WORKERS] = n
+    f[SF_RESOURCES] = controlled_resources(g, s, res4)
+    f[SF_TERRITORIES] = controlled_territories(g, s)
+    f[SF_FACTORY] = p.factory_card >= 0
+    f[SF_TURNS] = p.turns
+
+
+cdef inline int search_eval_model(const GameState* g, int s) noexcept nogil:
+    # Which fitted model predicts seat s: the Automa, the human against it, or n players.
+    if g.automa.seat >= 0:
+        return SM_AUTOMA if g.automa.seat == s else SM_SOLO
+    return g.n_players   # SM_2P .. SM_5P
+
+
+cdef inline int search_max_stars(const GameState* g) noexcept nogil:
+    cdef int s, m = 0
+    for s in range(g.n_players):
+        if g.p[s].stars > m:
+            m = g.p[s].stars
+    return m
+
+
+cdef inline int search_eval_stage(const GameState* g) noexcept nogil:
+    # The game's stage by the most stars any seat has: 0-1, 2-3, 4+.
+    cdef int m = search_max_stars(g)
+    return m // 2 if m < 4 else 2
+
+
+cdef double search_value(GameState* g, int seat, const double* sw) noexcept nogil:
+    """The seat's value of a position: its predicted final score minus the best other
+    seat's (SW_EVAL 1: the fitted linear models of search_eval.pxi; 0: the final score
+    formula plus SW_PROGRESS, SW_RESOURCE and SW_POWER terms); for a game over, the margin
+    capped at SW_MARGIN_CAP plus SW_WIN_BONUS if the seat won."""
+    cdef int score[MAX_SEATS]
+    cdef int comp[MAX_SEATS * N_SCORE_COMPONENTS]
+    cdef int rank[MAX_SEATS]
+    cdef int shared[MAX_SEATS]
+    cdef double f[N_SF]
+    cdef double v[MAX_SEATS]
+    cdef double best = -1.0e9, margin
+    cdef const double* w
+    cdef int s, k, stage
+    cdef bint over = g.end_reason != END_NOT_OVER
+    if g.automa.seat >= 0:
+        automa_final_scores(g, score, comp, rank, shared)
+    else:
+        final_scores(g, score, comp, rank, shared)
+    stage = search_eval_stage(g)
+    for s in range(g.n_players):
+        search_features(g, s, score, f)
+        if over:
+            v[s] = score[s]
+        elif sw[SW_EVAL] != 0.0:
+            w = search_eval_w[search_eval_model(g, s)][stage]
+            v[s] = 0.0
+            for k in range(N_SF):
+                v[s] += w[k] * f[k]
+        else:
+            v[s] = score[s] + sw[SW_PROGRESS] * search_progress(g, s)
+            if g.automa.seat != s:
+                v[s] += sw[SW_RESOURCE] * f[SF_RESOURCES] + sw[SW_POWER] * (f[SF_POWER] + f[SF_CARDS])
+        if s != seat and v[s] > best:
+            best = v[s]
+    if over:
+        # A win is a win: a larger margin later must not outweigh ending the game now.
+        margin = min(max(v[seat] - best, -sw[SW_MARGIN_CAP]), sw[SW_MARGIN_CAP])
+        return margin + (sw[SW_WIN_BONUS] if rank[seat] == 1 else 0.0)
+    return v[seat] - best
+
+
+def search_position_features(Game game, int seat):
+    """The fitted evaluation's inputs for `seat` now: (model, stage, features) (search.pxi)."""
+    cdef int score[MAX_SEATS]
+    cdef int comp[MAX_SEATS * N_SCORE_COMPONENTS]
+    cdef int rank[MAX_SEATS]
+    cdef int shared[MAX_SEATS]
+    cdef double f[N_SF]
+    if not (0 <= seat < game.g.n_players):
+        raise ValueError(f"seat {seat} out of range 0..{game.g.n_players - 1}")
+    if game.g.automa.seat >= 0:
+        automa_final_scores(&game.g, score, comp, rank, shared)
+    else:
+        final_scores(&game.g, score, comp, rank, shared)
+    search_features(&game.g, seat, score, f)
+    return search_eval_model(&game.g, seat), search_eval_stage(&game.g), [f[k] for k in range(N_SF)]
+
+
+cdef inline const double* search_rollout_weights(const double* sw) noexcept nogil:
+    return search_rollout_w[search_rollout_id(sw)]
+
+
+cdef inline int search_rollout_id(const double* sw) noexcept nogil:
+    cdef int r = <int>sw[SW_ROLLOUT]
+    if r < HP_FIRST or r > HP_LAST:
+        return HP_FIRST
+    return r
+
+
+cdef inline int32_t search_heuristic(GameState* g, int s, const double* sw, SeatPolicy* sp,
+                                     const int32_t* opts, int n) noexcept nogil:
+    return heuristic_choose(g, s, search_rollout_id(sw), search_rollout_weights(sw), sp, opts, n)
+
+
+cdef inline void search_reset_roll(SearchScratch* sc, uint64_t seed, int n) noexcept nogil:
+    # Fresh rollout streams; the heuristics' position caches are kept (pure functions of
+    # the position) but nothing tied to the previous simulated game (as CompiledSeats).
+    cdef int s
+    for s in range(n):
+        rng_seed(&sc.roll[s].rng, derive_seed(seed, 1 + s))
+        sc.roll[s].h.section_memo.g = NULL
+        sc.roll[s].h.seen_ok = False
+
+
+cdef int32_t search_select(SeatTree* t, int32_t node, const int32_t* opts, int n, int kind,
+                           const double* sw, GameState* g, int seat, SearchScratch* sc,
+                           bint* added) noexcept nogil:
+    """The child of `node` this simulation takes at the pending decision (adding one when
+    progressive widening allows); -1 if the pool is full and no legal child exists."""
+    cdef SearchNode* nd = &t.nodes[node]
+    cdef int32_t c, best = -1, pick
+    cdef int i, j, legal_children = 0, untried
+    cdef double ucb, best_ucb = -1.0e300, scale, mean, lnN
+    cdef uint8_t is_child[MAX_OPTIONS]
+    cdef double var
+    added[0] = False
+    memset(is_child, 0, n)
+    c = nd.child
+    while c >= 0:
+        if t.nodes[c].kind == kind:
+            i = search_find(opts, n, t.nodes[c].option)
+            if i >= 0:
+                is_child[i] = 1
+                legal_children += 1
+        c = t.nodes[c].sibling
+    untried = n - legal_children
+    if untried > 0 and (legal_children == 0 or
+                        legal_children < 1.0 + sw[SW_WIDEN] * sqrt(<double>nd.visits)):
+        if legal_children == 0:
+            pick = search_heuristic(g, seat, sw, &sc.roll[seat], opts, n)
+            c = tree_add(t, node, kind, pick, True)
+        else:
+            j = rng_below(&t.rng, untried)
+            for i in range(n):
+                if not is_child[i]:
+                    if j == 0:
+                        break
+                    j -= 1
+            c = tree_add(t, node, kind, opts[i], False)
+        if c >= 0:
+            added[0] = True
+            return c
+    if legal_children == 0:
+        return -1
+    scale = 1.0
+    if t.n_v > 1:
+        var = (t.sum_v2 - t.sum_v * t.sum_v / t.n_v) / (t.n_v - 1)
+        if var > 1.0:
+            scale = sqrt(var)
+    lnN = log(<double>(nd.visits + 1))
+    c = nd.child
+    while c >= 0:
+        if t.nodes[c].kind == kind and search_find(opts, n, t.nodes[c].option) >= 0:
+            if t.nodes[c].visits == 0:
+                return c
+            if node == t.root:
+                # The root's options are sampled in turn, so that with common random
+                # numbers every one is judged on the same determinizations.
+                ucb = -t.nodes[c].visits
+                if ucb > best_ucb:
+                    best_ucb = ucb
+                    best = c
+                c = t.nodes[c].sibling
+                continue
+            mean = t.nodes[c].total / t.nodes[c].visits
+            if t.nodes[c].heuristic:
+                mean += sw[SW_BIAS]
+            ucb = mean + sw[SW_EXPLORATION] * scale * sqrt(lnN / t.nodes[c].visits)
+            if ucb > best_ucb:
+                best_ucb = ucb
+                best = c
+        c = t.nodes[c].sibling
+    return best
+
+
+cdef inline int search_find(const int32_t* opts, int n, int32_t opt) noexcept nogil:
+    # Options are sorted ascending (turn.pxi legal_options).
+    cdef int lo = 0, hi = n - 1, mid
+    while lo <= hi:
+        mid = (lo + hi) >> 1
+        if opts[mid] == opt:
+            return mid
+        if opts[mid] < opt:
+            lo = mid + 1
+        else:
+            hi = mid - 1
+    return -1
+
+
+cdef void search_simulate(const GameState* real, int seat, SeatTree* t, const double* sw,
+                          SearchScratch* sc, bint keep, bint to_end) noexcept nogil:
+    cdef GameState* g = &sc.sim
+    cdef int32_t* buf = sc.buf
+    cdef int32_t node = t.root, c, first
+    cdef int k, s, depth = 0, steps = 0, root_turns = real.p[seat].turns
+    cdef int scope = <int>sw[SW_SCOPE]
+    cdef int stop_turns = root_turns + 1 + <int>sw[SW_DEPTH]
+    if to_end:
+        stop_turns = 1 << 30
+    cdef bint in_tree = True, added
+    cdef uint64_t det_seed
+    cdef double v
+    cdef int32_t opt
+    # 1. determinization: chosen by how often the root option about to be taken was tried
+    #    (common random numbers), else a fresh one per simulation
+    memcpy(g, real, sizeof(GameState))
+    g.events = NULL
+    k = legal_options(g, buf)
+    # (the root's options and the heuristic's choice among them are the seat's own view)
+    search_reset_roll(sc, t.seed, g.n_players)
+    first = search_select(t, node, buf, k, g.decision, sw, g, seat, sc, &added)
+    if first < 0:
+        return
+    if sw[SW_CRN] != 0.0:
+        det_seed = derive_seed(t.seed, <uint64_t>t.nodes[first].visits)
+    else:
+        det_seed = derive_seed(t.seed, <uint64_t>(1000000 + t.nodes[node].visits))
+    redeal_hidden_state(g, seat, det_seed)
+    search_reset_roll(sc, det_seed, g.n_players)
+    sc.path[0] = node
+    sc.path[1] = first
+    depth = 2
+    apply_effect(g, t.nodes[first].option, 0)
+    in_tree = keep and not added
+    node = first
+    # 2.-3. the tree while it lasts, then the rollout
+    k = advance(g, buf)
+    while k > 0 and steps < SEARCH_MAX_ROLLOUT_DECISIONS:
+        s = g.decider
+        if s == seat and g.active == seat and g.p[seat].turns >= stop_turns:
+            break
+        if in_tree and search_owns(g, seat, root_turns, scope) and depth < 512:
+            c = search_select(t, node, buf, k, g.decision, sw, g, seat, sc, &added)
+            if c >= 0:
+                sc.path[depth] = c
+                depth += 1
+                node = c
+                opt = t.nodes[c].option
+                in_tree = not added
+            else:
+                in_tree = False
+                opt = search_heuristic(g, s, sw, &sc.roll[s], buf, k)
+        else:
+            opt = search_heuristic(g, s, sw, &sc.roll[s], buf, k)
+        apply_effect(g, opt, 0)
+        k = advance(g, buf)
+        steps += 1
+    t.steps += steps
+    # 4. evaluation and backpropagation
+    v = search_value(g, seat, sw)
+    t.sum_v += v
+    t.sum_v2 += v * v
+    t.n_v += 1
+    for k in range(depth):
+        t.nodes[sc.path[k]].visits += 1
+        t.nodes[sc.path[k]].total += v
+
+
+cdef int32_t search_choose(const GameState* g, int seat, const int32_t* opts, int n,
+                           SeatPolicy* sp, const double* sw) noexcept nogil:
+    """The `search` policy's choice at the pending decision (see the top of this file)."""
+    cdef SearchScratch* sc
+    cdef SeatTree* t
+    cdef int32_t c, best = -1, budget, i, sims
+    cdef int scope = <int>sw[SW_SCOPE]
+    cdef bint keep = sw[SW_TREE] != 0.0
+    cdef bint to_end = sw[SW_ENDGAME] > 0.0 and search_max_stars(g) >= sw[SW_ENDGAME]
+    cdef bint combat = sw[SW_COMBAT] != 0.0 and search_combat_open(g, seat)
+    cdef bint fresh
+    cdef double t_end = 0.0, mean, best_mean = -1.0e300
+    cdef int best_visits = -1
+    if n <= 1:
+        return opts[0]
+    if not combat:
+        if not (g.active == seat and search_in_scope(g.decision, scope)):
+            return search_heuristic(<GameState*>g, seat, sw, sp, opts, n)
+        if sw[SW_ENDGAME] > 0.0 and not to_end:
+            return search_heuristic(<GameState*>g, seat, sw, sp, opts, n)
+    sc = search_scratch()
+    budget = <int32_t>sw[SW_SIMULATIONS]
+    if sc == NULL or budget < 1:
+        return search_heuristic(<GameState*>g, seat, sw, sp, opts, n)
+    if combat:
+        t = &sc.combat     # flat, and the turn's kept tree stays as it is
+        keep = False
+    else:
+        t = &sc.tree[seat]
+    # Keep the turn's tree when the last choice was this seat's, in this turn of this game.
+    fresh = True
+    if (keep and t.root >= 0 and t.chosen >= 0 and t.game_seed == g.seed and t.turn == g.turn
+            and t.n_decisions < g.n_decisions):
+        t.root = t.chosen
+        fresh = False
+        budget = <int32_t>(budget * sw[SW_FOLLOW])
+    if fresh:
+        t.limit = <int32_t>(sw[SW_SIMULATIONS] * (1.0 + 8.0 * sw[SW_FOLLOW])) + 8
+        if not tree_reserve(t, t.limit):
+            return search_heuristic(<GameState*>g, seat, sw, sp, opts, n)
+        t.game_seed = g.seed
+        t.turn = g.turn
+        t.n_nodes = 0
+        t.seed = rng_next(&sp.rng)
+        rng_seed(&t.rng, derive_seed(t.seed, 0xC0FFEE))
+        t.sum_v = 0.0
+        t.sum_v2 = 0.0
+        t.n_v = 0
+        t.steps = 0
+        t.root = tree_add(t, -1, -1, -1, False)
+    if sw[SW_TIME_MS] > 0.0:
+        t_end = search_now_ms() + sw[SW_TIME_MS]
+    for sims in range(budget):
+        if t.n_nodes >= t.limit:
+            break
+        search_simulate(g, seat, t, sw, sc, keep, to_end)
+        if t_end > 0.0 and search_now_ms() >= t_end:
+            break
+    # The best mean (the heuristic's own choice SW_BIAS coins ahead), among the legal
+    # options tried at least half as often as the most tried one.
+    c = t.nodes[t.root].child
+    while c >= 0:
+        if t.nodes[c].kind == g.decision and t.nodes[c].visits > best_visits and \
+                search_find(opts, n, t.nodes[c].option) >= 0:
+            best_visits = t.nodes[c].visits
+        c = t.nodes[c].sibling
+    c = t.nodes[t.root].child
+    while c >= 0:
+        if t.nodes[c].kind == g.decision and t.nodes[c].visits > 0 and \
+                2 * t.nodes[c].visits >= best_visits and search_find(opts, n, t.nodes[c].option) >= 0:
+            mean = t.nodes[c].total / t.nodes[c].visits + (sw[SW_BIAS] if t.nodes[c].heuristic else 0.0)
+            if mean > best_mean or (mean == best_mean and t.nodes[c].heuristic):   # ties: the heuristic's
+                best = c
+                best_mean = mean
+        c = t.nodes[c].sibling
+    t.n_decisions = g.n_decisions
+    t.chosen = best if keep else -1
+    if best < 0:
+        t.root = -1
+        return search_heuristic(<GameState*>g, seat, sw, sp, opts, n)
+    return t.nodes[best].option
+
+
+def _load_search_rollout_weights():
+    from simsuite.games.scythe.policies import STRATEGIES, default_weights
+    cdef int pid, i
+    for name, (pid_, _, _) in STRATEGIES.items():
+        pid = pid_
+        if HP_FIRST <= pid <= HP_LAST:
+            vec = default_weights(name)
+            for i in range(N_POLICY_WEIGHTS):
+                search_rollout_w[pid][i] = vec[i] if i < len(vec) else 0.0
+
+
+_load_search_rollout_weights()
+COMPILED_POLICIES["search"] = POLICY_SEARCH
+
+
+def search_tree_stats(int seat):
+    """The calling thread's last search tree of `seat` (for tests and tuning): its node count
+    and, for each option at the root of the last decision, (kind, option, visits, mean)."""
+    cdef SearchScratch* sc = search_scratch()
+    cdef SeatTree* t
+    cdef int32_t c, root
+    if sc == NULL or not (0 <= seat < MAX_SEATS):
+        return None
+    t = &sc.tree[seat]
+    if t.nodes == NULL or t.n_nodes == 0:
+        return {"nodes": 0, "root": []}
+    root = t.root if t.root >= 0 else 0
+    kids = []
+    c = t.nodes[root].child
+    while c >= 0:
+        nd = t.nodes[c]
+        kids.append((nd.kind, nd.option, nd.visits, nd.total / nd.visits if nd.visits else None))
+        c = nd.sibling
+    return {"nodes": t.n_nodes, "root_visits": t.nodes[root].visits, "root": kids,
+            "steps": t.steps}

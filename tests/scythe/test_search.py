@@ -1,0 +1,224 @@
+"""The compiled search policy (ext/scythe/search.pxi) and its determinization
+(ext/scythe/determinize.pxi): what a seat cannot see is re-sampled consistently with its view,
+the search never reads more than that view, and a simulation budget makes it deterministic."""
+from __future__ import annotations
+
+from collections import Counter
+
+import numpy as np
+import pytest
+
+from simsuite.games.scythe.policies import POLICIES, SEARCH_WEIGHTS, default_weights
+
+from .conftest import core
+
+SEARCH = next(p for p in POLICIES if p.name == "search")
+
+
+def search_weights(**changes):
+    values = dict(SEARCH_WEIGHTS, **changes)
+    vector = [float(values[n]) for n, _ in SEARCH_WEIGHTS]
+    return vector + [0.0] * (32 - len(vector))
+
+
+def play_until(game, seats, predicate, max_steps=5000):
+    for _ in range(max_steps):
+        if game.is_over or predicate(game):
+            return
+        seats.step(game)
+    raise AssertionError("position not reached")
+
+
+def midgame(rules, seed, n_players=3, turns=12, automa=None):
+    kwargs = {"automa": automa} if automa else {}
+    game = core.Game(rules, seed, n_players, log=False, **kwargs)
+    seats = core.CompiledSeats(seed, [1] * n_players, [default_weights("economy")] * n_players)
+    play_until(game, seats, lambda g: g.turn >= turns and g.decision_name == "section")
+    return game
+
+
+def hidden_counts(state):
+    """Every card of the hidden pools, wherever it is (conserved by a redeal)."""
+    combat = Counter(state["combat_deck"])
+    objectives = Counter(state["objective_deck"])
+    for p in state["players"]:
+        for v, k in p["hand"].items():
+            combat[v] += k
+        objectives.update(o for o in p["objectives"] if o > 0)
+    return combat, objectives
+
+
+@pytest.mark.parametrize("n_players", [2, 3, 5])
+def test_redeal_keeps_the_view_and_conserves_cards(rules, n_players):
+    game = midgame(rules, 11 + n_players, n_players)
+    state = game.state()
+    changed = False
+    for seat in range(n_players):
+        view = game.observation(seat)
+        for seed in range(8):
+            other = core.redeal_hidden(game, seat, seed)
+            assert other.observation(seat) == view
+            other.check_invariants()
+            new = other.state()
+            assert hidden_counts(new) == hidden_counts(state)
+            assert len(new["encounter_deck"]) == len(state["encounter_deck"])
+            assert sorted(new["encounter_deck"]) == sorted(state["encounter_deck"])
+            assert len(new["factory_offer"]) == len(state["factory_offer"])
+            for s, (p, q) in enumerate(zip(state["players"], new["players"])):
+                assert sum(p["hand"].values()) == sum(q["hand"].values())
+                assert [o > 0 for o in p["objectives"]] == [o > 0 for o in q["objectives"]]
+                if s == seat:
+                    assert p["hand"] == q["hand"] and p["objectives"] == q["objectives"]
+            changed |= new != state
+    assert changed, "no seed re-sampled anything"
+    assert game.state() == state, "the original game was changed"
+
+
+def test_redeal_resamples_each_hidden_part(rules):
+    game = midgame(rules, 5, 3)
+    state = game.state()
+    seen = {"hands": False, "objectives": False, "combat_deck": False, "objective_deck": False,
+            "encounter_deck": False, "factory_offer": False}
+    for seed in range(30):
+        new = core.redeal_hidden(game, 0, seed).state()
+        seen["hands"] |= any(p["hand"] != q["hand"] for p, q in zip(state["players"][1:], new["players"][1:]))
+        seen["objectives"] |= any(p["objectives"] != q["objectives"]
+                                  for p, q in zip(state["players"][1:], new["players"][1:]))
+        for key in ("combat_deck", "objective_deck", "encounter_deck", "factory_offer"):
+            seen[key] |= new[key] != state[key]
+    assert all(seen.values()), seen
+
+
+def test_redeal_keeps_the_drawn_encounters_at_the_bottom(rules):
+    # Rulebook §14: a resolved encounter card goes face down under the deck, so every seat
+    # knows the deck's bottom part; only the never-drawn part is re-ordered.
+    game = midgame(rules, 3, 2, turns=30)
+    printed = sum(c["encounter_token"] for c in core.Game(rules, 3, 2, log=False).state()["board"].values())
+    state = game.state()
+    drawn = printed - sum(c["encounter_token"] for c in state["board"].values())
+    assert drawn > 0, "pick a position where encounters were taken"
+    deck = state["encounter_deck"]
+    for seed in range(10):
+        new = core.redeal_hidden(game, 0, seed).state()["encounter_deck"]
+        assert new[len(deck) - drawn:] == deck[len(deck) - drawn:]
+
+
+def test_redeal_against_the_automa_shuffles_only_its_deck_order(rules):
+    game = midgame(rules, 9, 2, turns=10, automa="automa")
+    automa = game.automa_state()
+    orders = set()
+    for seed in range(10):
+        other = core.redeal_hidden(game, 0, seed)
+        assert other.observation(0) == game.observation(0)
+        other.check_invariants()
+        a = other.automa_state()
+        assert sorted(a["deck"]) == sorted(automa["deck"])
+        assert a["main_discard"] == automa["main_discard"]
+        orders.add(tuple(a["deck"]))
+    assert len(orders) > 1
+
+
+def test_redeal_rejects_a_bad_seat(rules):
+    game = core.Game(rules, 1, 2, log=False)
+    with pytest.raises(ValueError, match="seat 2 out of range"):
+        core.redeal_hidden(game, 2, 0)
+
+
+# ---------------------------------------------------------------- the search policy
+
+def search_choice(game, seat=None, **changes):
+    """The search's option at the pending decision, with a fresh seat stream."""
+    seat = game.current_player if seat is None else seat
+    n = game.n_players
+    ids = [1] * n
+    ids[seat] = SEARCH.id
+    weights = [default_weights("economy")] * n
+    weights[seat] = search_weights(**changes)
+    return core.CompiledSeats(123, ids, weights).choose(game)
+
+
+def test_search_is_registered():
+    assert core.compiled_policy_ids()["search"] == SEARCH.id
+    assert [n for n, _ in SEARCH.weights][:5] == ["simulations", "depth", "rollout",
+                                                  "exploration", "time_ms"]
+
+
+@pytest.mark.parametrize("n_players,automa", [(3, None), (2, "automa")])
+def test_no_peeking_opponents_hidden_cards_do_not_change_the_choice(rules, n_players, automa):
+    # Same seed, same view, different hidden cards (other hands and objectives, deck
+    # orders, the Factory offer, the Automa's deck): the search decides the same, and it
+    # really searched (endgame = 0: every turn decision).
+    game = midgame(rules, 21, n_players, turns=9, automa=automa)
+    seat = game.current_player
+    choice = search_choice(game, simulations=24, endgame=0)
+    assert core.search_tree_stats(seat)["root_visits"] >= 24
+    views_differ = False
+    for seed in range(4):
+        other = core.redeal_hidden(game, seat, 1000 + seed)
+        views_differ |= other.state() != game.state()
+        assert other.observation(seat) == game.observation(seat)
+        assert search_choice(other, simulations=24, endgame=0) == choice
+    assert views_differ
+
+
+def test_before_the_endgame_the_search_plays_its_rollout_heuristic(rules):
+    # endgame = 4: no turn decision is searched while every seat has fewer than 4 stars.
+    game = midgame(rules, 8, 2, turns=6)
+    economy = core.CompiledSeats(123, [1, 1], [default_weights("economy")] * 2).choose(game)
+    assert search_choice(game, endgame=4) == economy
+
+
+def test_search_choice_is_deterministic_with_a_simulation_budget(rules):
+    game = midgame(rules, 4, 2, turns=8)
+    first = search_choice(game, simulations=32, endgame=0)
+    stats = core.search_tree_stats(game.current_player)
+    assert search_choice(game, simulations=32, endgame=0) == first
+    assert core.search_tree_stats(game.current_player) == stats
+
+
+def test_search_plays_every_player_count_and_the_automa(rules):
+    for n in (2, 4, 5):
+        ids = [SEARCH.id] + [1] * (n - 1)
+        w = np.array([search_weights(simulations=4, endgame=3, combat=1)]
+                     + [default_weights("economy")] * (n - 1))
+        out = core.play_batch(rules, [7], n, policy_ids=ids, policy_weights=w)
+        assert out["end_reason"][0] in (1, 2)
+    w = np.array([search_weights(simulations=4, endgame=3, combat=1), default_weights("economy")])
+    out = core.play_batch(rules, [7, 8], 2, policy_ids=[SEARCH.id, 1], policy_weights=w,
+                          automa="ultimaszyna")
+    assert set(out["end_reason"]) <= {1, 2}
+
+
+def test_batch_games_are_the_same_on_replay(rules):
+    w = np.array([search_weights(simulations=8, endgame=2, combat=1), default_weights("economy")])
+    a = core.play_batch(rules, [3, 4], 2, policy_ids=[SEARCH.id, 1], policy_weights=w)
+    b = core.play_batch(rules, [4], 2, policy_ids=[SEARCH.id, 1], policy_weights=w)
+    assert a["score"][1].tolist() == b["score"][0].tolist()
+    assert a["decisions"][1] == b["decisions"][0]
+
+
+def test_search_takes_a_forced_win(rules):
+    # Rulebook §18-§20: the game ends the moment a sixth star is placed, then coins decide.
+    # Both seats have five stars, 14 power and 30 coins: a Bolster (+2 power, the power
+    # star at 16) ends the game now with the mover ahead. The search takes it; its own
+    # rollout heuristic, asked alone, does not.
+    def play_turn(use_search):
+        game = core.Game(rules, 2, 2, ["saxony", "polania"], ["patriotic", "agricultural"], log=False)
+        seat = game.current_player
+        done = {k: True for k in ("upgrades", "mechs", "structures", "recruits", "workers")}
+        for s in range(2):
+            game.set_player(s, power=14, star_placed=done, coins=30)
+        ids, weights = [1, 1], [default_weights("economy")] * 2
+        if use_search:
+            ids[seat], weights[seat] = SEARCH.id, search_weights(simulations=32)
+        seats = core.CompiledSeats(9, ids, weights)
+        turn = game.turn
+        while not game.is_over and game.turn == turn:
+            seats.step(game)
+        return game, seat
+
+    game, seat = play_turn(True)
+    assert game.is_over, "the search did not take the sixth star"
+    assert game.result()["rank"][seat] == 1
+    game, _ = play_turn(False)
+    assert not game.is_over
