@@ -397,7 +397,9 @@ def tune_table(scenario: Path, by: str, budget: int, seed: int, out: Path, *,
                jobs: Optional[int] = None, progress=None) -> dict:
     """Learn a weights table (simsuite/policies/tables.py): one row per value of the group key
     `by` (e.g. each mat), each tuned by the search above on its share of `budget`, in games
-    where the tuned policy plays the seat dealt that value against the scenario's field.
+    where the tuned policy plays the seat dealt that value against the scenario's field. Each
+    row also names `solo` (true when tuned against a solo opponent), so a solo table and a
+    multiplayer one can live in one file.
 
     Resumable: after each finished row the rows so far are kept in `<out>.partial.json` (with
     what they were tuned for); the same command after an interruption skips them. Each row's
@@ -461,9 +463,11 @@ def tune_table(scenario: Path, by: str, budget: int, seed: int, out: Path, *,
                       f"paired check {p['tuned_rate']:.3f} vs {p['start_rate']:.3f} "
                       f"(difference {p['difference']:+.3f}, 95% CI {p['ci95'][0]:+.3f} to "
                       f"{p['ci95'][1]:+.3f}, {p['games']} games)")
+    # a row applies where it was tuned: solo games (a seat the rules play) or not
+    solo = len(base.seats) < base.n
     write_table(out, base.policy_name, base.names, defaults, defaults,
-                [({by: value}, tuple(float(x) for x in r.tuned)) for value, r in results.items()],
-                header)
+                [({by: value, "solo": solo}, tuple(float(x) for x in r.tuned))
+                 for value, r in results.items()], header)
     partial.unlink(missing_ok=True)
     return results
 
