@@ -453,23 +453,51 @@ def tune_table(scenario: Path, by: str, budget: int, seed: int, out: Path, *,
                        for k, v in results[value].__dict__.items()}
         partial.write_text(json.dumps({"job": job, "rows": done}, default=float) + "\n")
     defaults = [float(x) for x in base.start]
+    # a row applies where it was tuned: solo games (a seat the rules play) or not
+    solo = len(base.seats) < base.n
     header = [f"Tuned by `simsuite tune {scenario} --by {by} --budget {budget} --seed {seed} "
-              f"--out {out.name}` (regenerate with the same command).",
+              f"--out {out.name}` (rows with solo = {str(solo).lower()}; regenerate with the same "
+              "command).",
               f"One row per {by}: the search of `simsuite tune` on {per_cell} games each, in the "
-              f"seat dealt that {by}, against the scenario's field."]
+              f"seat dealt that {by}, against the scenario's field. A row is kept only where its "
+              "paired check on fresh games is better than the start weights (95% interval above 0)."]
+    rows = []
     for value, r in results.items():
         p = r.paired
+        keep = p["ci95"][0] > 0
         header.append(f"{by} {value}: {r.accepted} improvements in {r.generations} generations; "
                       f"paired check {p['tuned_rate']:.3f} vs {p['start_rate']:.3f} "
                       f"(difference {p['difference']:+.3f}, 95% CI {p['ci95'][0]:+.3f} to "
-                      f"{p['ci95'][1]:+.3f}, {p['games']} games)")
-    # a row applies where it was tuned: solo games (a seat the rules play) or not
-    solo = len(base.seats) < base.n
-    write_table(out, base.policy_name, base.names, defaults, defaults,
-                [({by: value, "solo": solo}, tuple(float(x) for x in r.tuned))
-                 for value, r in results.items()], header)
+                      f"{p['ci95'][1]:+.3f}, {p['games']} games): {'kept' if keep else 'not kept'}")
+        if keep:
+            rows.append(({by: value, "solo": solo}, tuple(float(x) for x in r.tuned)))
+    header, rows = _keep_other_runs(out, base.policy_name, solo, header, rows, base, defaults)
+    write_table(out, base.policy_name, base.names, defaults, defaults, rows, header)
     partial.unlink(missing_ok=True)
     return results
+
+
+def _keep_other_runs(out: Path, policy: str, solo: bool, header: list, rows: list, base, defaults):
+    """When `out` already holds this policy's table, its rows tuned for the other kind of game
+    (solo or not) and their header lines are kept beside this run's: the two commands of a
+    policy's table, run in turn, write one file."""
+    from simsuite.policies.tables import load_table
+
+    if not out.is_file():
+        return header, rows
+    keys = base.spec.table_keys(base.config)
+    try:
+        old = load_table(out, policy, base.names, defaults, list(keys), keys)
+    except UserError:
+        return header, rows            # not a table of this policy: replaced
+    kept = [(dict(m), v) for m, v in old.rows if dict(m).get("solo") is not solo]
+    if not kept:
+        return header, rows
+    lines = [ln[2:] for ln in out.read_text(encoding="utf-8").splitlines() if ln.startswith("# ")]
+    start = next((i for i, ln in enumerate(lines) if f"solo = {str(not solo).lower()}" in ln), None)
+    old_header = lines[start:start + len(lines)] if start is not None else []
+    end = next((i for i, ln in enumerate(old_header[1:], 1) if ln.startswith("Tuned by")), len(old_header))
+    return old_header[:end] + header, kept + rows
 
 
 def load_scenario_doc(doc: dict, source: Path):
