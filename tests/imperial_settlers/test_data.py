@@ -9,7 +9,7 @@ import pytest
 from simsuite import _imperial_settlers as core
 from simsuite.errors import UserError
 from simsuite.games.imperial_settlers.data import load_data, load_rules, pack
-from tests.imperial_settlers.helpers import position
+from tests.imperial_settlers.helpers import position, random_playout
 
 DECKS = ("common", "barbarians", "romans", "egyptians", "japanese")
 
@@ -90,8 +90,8 @@ def test_user_file_changing_a_cost_changes_the_games(tmp_path):
     fac = ["romans", "barbarians"]
     differ = 0
     for seed in range(30):
-        a, _ = core.random_playout(base_rules, seed, fac, events=True)
-        b, _ = core.random_playout(user_rules, seed, fac, events=True)
+        a, _ = random_playout(base_rules, seed, fac, log=True)
+        b, _ = random_playout(user_rules, seed, fac, log=True)
         differ += a.events() != b.events()
     assert differ > 0
 
