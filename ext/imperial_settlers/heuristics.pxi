@@ -9,6 +9,9 @@
 # (so production wins early and VP late); razes are weighed by the yield and the harm done
 # to the target; defence tokens and samurai guard the locations an opponent can raze.
 
+cdef enum:
+    N_POLICY_WEIGHTS = 32          # weights per seat (simsuite.policies.MAX_WEIGHTS)
+
 cdef enum:  # weight index (simsuite/games/imperial_settlers/policies.py WEIGHT_DOCS order)
     HW_VP = 0            # worth of one VP (the unit)
     HW_WOOD = 1          # prices of the goods, in VP (HW_WOOD + good index, tokens first)
@@ -33,7 +36,14 @@ cdef enum:  # weight index (simsuite/games/imperial_settlers/policies.py WEIGHT_
     HW_KEEP = 20         # extra price of the faction's stored good when paying it (kept at cleanup)
     HW_HAND = 21         # share of a hand card's worth counted when it is given up
     HW_LAST_ROUND = 22   # share of goods' prices left in the last round (they only break ties)
-    N_HEURISTIC_WEIGHTS = 23
+    HW_NEED = 23         # share of a blocked card's worth credited to each resource it lacks
+    HW_SOLO_GOAL = 24    # solo: worth of a faction location built, or a lookout card razed
+                         # (the goal: more faction locations than the opponent's trophies)
+    N_HEURISTIC_WEIGHTS = 25
+    # heuristic_choose extends the seat's weights with the moment's extra price of wood,
+    # stone and food (what they would unlock in the hand): w[HW_NEED_PRICE + good]
+    HW_NEED_PRICE = N_POLICY_WEIGHTS
+    N_EXTENDED_WEIGHTS = N_POLICY_WEIGHTS + 3
 
 
 cdef inline int rounds_ahead(const GameState* s) noexcept nogil:
@@ -54,6 +64,8 @@ cdef inline double price(const GameState* s, int p, int good, const double* w) n
         v = w[HW_FACTION_CARD]
     else:
         v = w[HW_WOOD + good]
+        if good <= G_FOOD:
+            v += w[HW_NEED_PRICE + good]
     if s.round >= s.rules.rounds:
         v *= w[HW_LAST_ROUND]
     return v
@@ -186,6 +198,8 @@ cdef double build_worth(const GameState* s, int p, int card, const double* w) no
         v += 2.0 * w[HW_GUARD]
     if k.type == TY_PRODUCTION and s.phase == PH_ACTION:
         v += produce_once(s, p, k, 1, w)      # a production location produces when built
+    if s.solo and k.deck != 0:
+        v += w[HW_SOLO_GOAL]
     v -= cost_worth(s, p, k, w)
     if k.cost_location:
         v -= cheapest_discard(s, p, w)
@@ -238,7 +252,7 @@ cdef double raze_target_worth(const GameState* s, int p, int t, int slot, const 
         v -= (s.rules.raze_loc + guards(s, t, slot)) * pay_price(s, p, G_RAZE, w)
     else:
         v -= s.rules.raze_loc * pay_price(s, p, G_RAZE, w)
-        v += w[HW_HARM] * 0.5      # a lookout card razed is not the opponent's trophy
+        v += w[HW_SOLO_GOAL]       # a lookout card razed is not the opponent's trophy
     return v
 
 
@@ -363,11 +377,49 @@ cdef double option_worth(const GameState* s, int p, int o, const double* w) noex
     return task_option_worth(s, p, o, w)
 
 
+cdef void resource_needs(const GameState* s, int p, double* wx) noexcept nogil:
+    # Planning: a card in hand that the seat cannot pay yet makes the resources it lacks
+    # dearer, by a share of its worth per missing resource (gold covers any; a card short of
+    # more than 3 is out of reach this round). Prices are read with the needs at zero.
+    cdef const Player* pl = &s.pl[p]
+    cdef const Kind* k
+    cdef int h, r, short, miss[3]
+    cdef double worth
+    for r in range(3):
+        wx[HW_NEED_PRICE + r] = 0.0
+    cdef double need[3]
+    need[0] = need[1] = need[2] = 0.0
+    for h in range(pl.n_hand):
+        k = kind_of(s, pl.hand[h])
+        if k.deck != 0 and not is_own_faction_card(s, p, k):
+            continue
+        if k.cost_location and pl.n_loc == 0:
+            continue
+        short = 0
+        for r in range(3):
+            miss[r] = shortfall(k.cost[r], pl.tok[r])
+            short += miss[r]
+        short -= pl.tok[G_GOLD]
+        if short <= 0 or short > 3:
+            continue
+        worth = location_worth(s, p, k, True, wx) / short
+        for r in range(3):
+            if miss[r] and worth > need[r]:
+                need[r] = worth
+    for r in range(3):
+        wx[HW_NEED_PRICE + r] = wx[HW_NEED] * need[r]
+
+
 cdef int32_t heuristic_choose(const GameState* s, int p, const int32_t* opts, int n,
-                              const double* w) noexcept nogil:
+                              const double* weights) noexcept nogil:
     # The option of the highest worth (the first of equals).
     cdef int i, best = 0
     cdef double v, top = -1e18
+    cdef double w[N_EXTENDED_WEIGHTS]
+    memcpy(w, weights, N_POLICY_WEIGHTS * sizeof(double))
+    w[HW_NEED_PRICE] = w[HW_NEED_PRICE + 1] = w[HW_NEED_PRICE + 2] = 0.0
+    if s.decision == D_ACTION or s.decision == D_TRADE_MORE or s.decision == D_PAY_GOLD:
+        resource_needs(s, p, w)
     for i in range(n):
         v = option_worth(s, p, opts[i], w)
         if v > top:

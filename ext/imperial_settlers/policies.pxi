@@ -6,7 +6,6 @@
 # (heuristics.pxi) with the weight vectors of simsuite/games/imperial_settlers/policies.py.
 
 cdef enum:
-    N_POLICY_WEIGHTS = 32          # simsuite.policies.MAX_WEIGHTS
     N_COMPILED_POLICIES = 4
 
 COMPILED_POLICIES = {"random": 0, "engine": 1, "razer": 2, "dealer": 3}

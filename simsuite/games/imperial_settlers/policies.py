@@ -43,6 +43,10 @@ WEIGHT_DOCS: tuple[tuple[str, str], ...] = (
     ("keep", "extra share of price of the faction's stored good when paying it"),
     ("hand", "share of a hand card's worth counted when it is given up"),
     ("last_round", "share of goods' prices left in the last round (left-overs only break ties)"),
+    ("need", "planning: share of a blocked hand card's worth added to the price of each "
+             "resource it lacks"),
+    ("solo_goal", "solo: worth of a faction location built or an opponent's lookout card razed "
+                  "(the goal: more faction locations than the opponent's trophies)"),
 )
 WEIGHT_NAMES: tuple[str, ...] = tuple(n for n, _ in WEIGHT_DOCS)
 assert len(WEIGHT_NAMES) <= MAX_WEIGHTS
@@ -51,7 +55,8 @@ _BASE = dict(
     vp=1.0, wood=0.8, stone=1.0, food=0.8, worker=0.4, gold=1.0, raze=0.6, defence=0.4,
     card=1.0, faction_card=1.4, production=0.9, action=0.6, feature=0.6, deal=0.8,
     spend=0.5, raze_gain=1.0, harm=0.3, guard=0.5, faction_draw=0.2, pass_=-0.05, keep=0.5,
-    hand=0.5, last_round=0.2,
+    hand=0.5, last_round=0.2, need=0.5,
+    solo_goal=2.0,
 )
 
 
