@@ -163,11 +163,14 @@ class SettlersSpec(GameSpec):
     # ------------------------------------------------------------------ playing
     def faction_ids(self, config: SettlersConfig, game_indices: np.ndarray, seeds: np.ndarray) -> np.ndarray:
         """Faction id of each seat, [n_games, n_players]: cycled by game index for "all", dealt
-        from each game's own seed for "random" (entries)."""
+        from each game's own seed for "random" (entries). With rotated policies the deal
+        changes every n games (the policies rotate within each block of n), so that policies
+        and factions are crossed, not moved in step."""
         g = np.asarray(game_indices, dtype=np.int64)
         n = config.n_players
         if config.factions == "all":
-            return cyclic_deal(g, [len(FACTIONS)], n)[0].astype(np.int32)
+            block = g // n if config.rotate else g
+            return cyclic_deal(block, [len(FACTIONS)], n)[0].astype(np.int32)
         fixed = (["random"] * n if config.factions == "random" else list(config.factions))
         out = np.zeros((len(g), n), dtype=np.int32)
         for i, seed in enumerate(np.asarray(seeds, dtype=np.uint64).tolist()):
