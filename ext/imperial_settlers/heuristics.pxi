@@ -289,17 +289,17 @@ cdef double action_option_worth(const GameState* s, int p, int o, const double* 
     if o < OPT_DEFENCE:
         return trade_worth(s, p, o - OPT_TRADE, w)
     if o < OPT_SAMURAI:
-        return guard_worth(s, p, o - OPT_DEFENCE, w)
+        return guard_worth(s, p, o - OPT_DEFENCE, w) - price(s, p, G_DEFENCE, w)
     return guard_worth(s, p, o - OPT_SAMURAI, w) - pay_price(s, p, G_WORKER, w)
 
 
 cdef double free_move_worth(const GameState* s, int p, int o, const double* w) noexcept nogil:
-    # After the action: end the turn (0) or guard a location (a defence token costs nothing
-    # else it could buy: unused ones are discarded at cleanup; a samurai costs a worker).
+    # After the action: end the turn (0) or guard a location (a defence token at its price,
+    # a samurai at a worker's).
     if o == 0:
         return 0.0
     if o < OPT_SAMURAI:
-        return guard_worth(s, p, o - OPT_DEFENCE, w) - 0.01
+        return guard_worth(s, p, o - OPT_DEFENCE, w) - price(s, p, G_DEFENCE, w)
     return guard_worth(s, p, o - OPT_SAMURAI, w) - pay_price(s, p, G_WORKER, w)
 
 
