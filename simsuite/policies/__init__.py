@@ -62,6 +62,22 @@ def compiled_policies(game: str) -> dict[str, CompiledPolicy]:
     return table
 
 
+def strategy_policies(game: str, strategies: dict) -> tuple[CompiledPolicy, ...]:
+    """A game's POLICIES tuple from its strategy table: name -> (core id, ((weight name,
+    default), ...), description)."""
+    return tuple(CompiledPolicy(name, pid, weights, description, games=(game,))
+                 for name, (pid, weights, description) in strategies.items())
+
+
+def default_weight_vector(strategies: dict, name: str) -> list[float]:
+    """The full MAX_WEIGHTS vector of a strategy's defaults (strategy table as above)."""
+    _, weights, _ = strategies[name]
+    vector = [0.0] * MAX_WEIGHTS
+    for i, (_, value) in enumerate(weights):
+        vector[i] = value
+    return vector
+
+
 @dataclass(frozen=True)
 class PolicyChoice:
     """One seat's validated policy: a compiled one (id >= 0, weights) or a Python class."""
@@ -90,6 +106,21 @@ class PolicyChoice:
         """A new instance of a Python policy (in the process that plays)."""
         cls = import_policy_class(self.name)
         return cls(**self.params)
+
+
+def seat_policy_arrays(pols) -> tuple:
+    """A core's per-seat policy arguments for resolved policies (None: a seat the rules
+    play): compiled ids int32 [seats], weights float64 [seats, MAX_WEIGHTS] and the Python
+    policy objects (None when every seat is compiled)."""
+    import numpy as np
+
+    ids = np.array([max(p.compiled_id, 0) if p is not None else 0 for p in pols], dtype=np.int32)
+    weights = np.zeros((len(pols), MAX_WEIGHTS), dtype=np.float64)
+    for s, p in enumerate(pols):
+        if p is not None:
+            weights[s, :len(p.weights)] = p.weights
+    python = [p.instantiate() if p is not None and p.is_python else None for p in pols]
+    return ids, weights, python if any(x is not None for x in python) else None
 
 
 def import_policy_class(path: str) -> type:

@@ -14,7 +14,7 @@ The defaults are hand-set and checked in play against the random policy and each
 """
 from __future__ import annotations
 
-from simsuite.policies import MAX_WEIGHTS, CompiledPolicy
+from simsuite.policies import MAX_WEIGHTS, default_weight_vector, strategy_policies
 
 GAME = "imperial-settlers"
 
@@ -79,16 +79,9 @@ STRATEGIES: dict[str, tuple[int, tuple[tuple[str, float], ...], str]] = {
                "dealer: deals for a steady income from the first rounds, builds with it"),
 }
 
-POLICIES: tuple[CompiledPolicy, ...] = tuple(
-    CompiledPolicy(name, pid, weights, description, games=(GAME,))
-    for name, (pid, weights, description) in STRATEGIES.items()
-)
+POLICIES = strategy_policies(GAME, STRATEGIES)
 
 
 def default_weights(name: str) -> list[float]:
     """The full MAX_WEIGHTS vector of a strategy's defaults."""
-    _, weights, _ = STRATEGIES[name]
-    vector = [0.0] * MAX_WEIGHTS
-    for i, (_, value) in enumerate(weights):
-        vector[i] = value
-    return vector
+    return default_weight_vector(STRATEGIES, name)

@@ -35,7 +35,7 @@ import pyarrow as pa
 from simsuite.errors import UserError
 from simsuite.games.base import GameConfig, GameSpec, cyclic_deal, seat_policies
 from simsuite.games.imperial_settlers.schema import SCHEMA
-from simsuite.policies import MAX_WEIGHTS, resolve_seat_policies
+from simsuite.policies import resolve_seat_policies, seat_policy_arrays
 from simsuite.rng import Stream, derive_seed
 from simsuite.scenario import Checker, short_hash
 
@@ -76,17 +76,6 @@ def core():
         raise UserError("the compiled Imperial Settlers core (simsuite._imperial_settlers) is not "
                         "built; build it with python setup.py build_ext --inplace")
     return _imperial_settlers
-
-
-def seat_policy_arrays(pols) -> tuple:
-    """play_batch's per-seat policy arguments: compiled ids, weights [seats, MAX_WEIGHTS] and
-    the Python policy objects (None when every seat is compiled)."""
-    ids = np.array([max(p.compiled_id, 0) for p in pols], dtype=np.int32)
-    weights = np.zeros((len(pols), MAX_WEIGHTS), dtype=np.float64)
-    for s, p in enumerate(pols):
-        weights[s, :len(p.weights)] = p.weights
-    python = [p.instantiate() if p.is_python else None for p in pols]
-    return ids, weights, python if any(x is not None for x in python) else None
 
 
 class SettlersSpec(GameSpec):
