@@ -53,10 +53,10 @@ assert len(WEIGHT_NAMES) <= MAX_WEIGHTS
 
 _BASE = dict(
     vp=1.0, wood=0.8, stone=1.0, food=0.8, worker=0.4, gold=1.0, raze=0.6, defence=0.4,
-    card=1.0, faction_card=1.4, production=0.9, action=0.6, feature=0.6, deal=0.8,
+    card=1.0, faction_card=1.4, production=1.2, action=0.6, feature=0.6, deal=0.8,
     spend=0.5, raze_gain=1.0, harm=0.3, guard=0.5, faction_draw=0.2, pass_=-0.05, keep=0.5,
     hand=0.5, last_round=0.2, need=0.5,
-    solo_goal=2.0,
+    solo_goal=1.0,
 )
 
 
