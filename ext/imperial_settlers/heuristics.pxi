@@ -224,10 +224,10 @@ cdef double card_worth(const GameState* s, int p, int card, const double* w) noe
     return a
 
 
-cdef double threat(const GameState* s, int p, int extra_guard, const Loc* l) noexcept nogil:
+cdef double threat(const GameState* s, int p, const Loc* l) noexcept nogil:
     # How likely the location is to be razed before the game ends: 1 if an opponent still
     # playing holds enough raze tokens now, less for later rounds; solo: the attack cards.
-    cdef int q, cost = s.rules.raze_loc + l.defence + l.samurai + extra_guard
+    cdef int q, cost = s.rules.raze_loc + l.defence + l.samurai
     if s.solo:
         return 0.5 if s.round < s.rules.rounds or s.phase < PH_CLEANUP else 0.0
     for q in range(s.n_players):
@@ -238,7 +238,7 @@ cdef double threat(const GameState* s, int p, int extra_guard, const Loc* l) noe
 
 cdef double guard_worth(const GameState* s, int p, int slot, const double* w) noexcept nogil:
     cdef const Loc* l = &s.pl[p].loc[slot]
-    return w[HW_GUARD] * threat(s, p, -1, l) * slot_worth(s, p, slot, w)
+    return w[HW_GUARD] * threat(s, p, l) * slot_worth(s, p, slot, w)
 
 
 cdef double raze_target_worth(const GameState* s, int p, int t, int slot, const double* w) noexcept nogil:
