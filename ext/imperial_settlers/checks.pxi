@@ -1,3 +1,4 @@
+# Layer: turn. Uses: state.pxd, queries.pxi.
 # Invariants of a position, checked in C so random-play tests can check every step.
 # state_problem returns 0 for a sound position, else the first broken invariant's code.
 
@@ -69,3 +70,8 @@ cdef int state_problem(const GameState* s) noexcept nogil:
     if s.round < 1 or s.round > s.rules.rounds:
         return BAD_ROUND
     return BAD_NONE
+
+
+cdef inline int game_check(GameState* s, int* info) noexcept nogil:
+    # The contract's invariant check (ext/README.md): 0 or the first broken invariant's code.
+    return state_problem(s)

@@ -1,31 +1,36 @@
-# Compiled policies. Phase 1 has only the random policy (id 0): a uniform choice among the
-# legal options, drawn from the seat's own stream (seeded derive_seed(game seed, 1 + seat)).
+# Layer: policies. Uses: heuristics.pxi; defines the contract's policy names (ext/README.md)
+# and includes common/seats.pxi.
+#
+# Policy 0 is the uniform random choice on the seat's own stream, seeded
+# seat_stream_seed(game seed, seat); ids 1.. are the heuristic strategies, one framework
+# (heuristics.pxi) with the weight vectors of simsuite/games/imperial_settlers/policies.py.
+
+cdef enum:
+    N_COMPILED_POLICIES = 4
+
+COMPILED_POLICIES = {"random": 0, "engine": 1, "razer": 2, "dealer": 3}
 
 ctypedef struct SeatPolicy:
     Rng rng
 
 
 cdef inline void seat_policy_init(SeatPolicy* sp, uint64_t game_seed, int seat) noexcept nogil:
-    rng_seed(&sp.rng, derive_seed(game_seed, 1 + seat))
+    rng_seed(&sp.rng, seat_stream_seed(game_seed, seat))
 
 
-cdef int32_t game_choose(int policy_id, const GameState* s, int seat, const int32_t* opts, int n,
-                         SeatPolicy* sp, const double* weights) noexcept nogil:
-    return opts[rng_below(&sp.rng, n)]
+cdef inline void seat_policy_forget(SeatPolicy* sp) noexcept nogil:
+    pass                       # no policy carries anything between decisions
 
 
-cdef int64_t play_random_game(GameState* s, const Rules* r, uint64_t seed, const SetupArgs* args,
-                              int32_t* buf) noexcept nogil:
-    # One game between random policies; returns its number of decisions (-1: setup error).
-    cdef SeatPolicy sp[MAX_SEATS]
-    cdef int p, n
-    if game_setup(s, r, seed, args) != SETUP_OK:
-        return -1
-    for p in range(args.n_players):
-        seat_policy_init(&sp[p], seed, p)
-    n = game_advance(s, buf)
-    while n > 0:
-        p = s.decider
-        game_apply(s, game_choose(0, s, p, buf, n, &sp[p], NULL))
-        n = game_advance(s, buf)
-    return s.n_decisions
+cdef inline int seat_weight_row(const GameState* g, int seat) noexcept nogil:
+    return 0                   # no per-seat weight tables
+
+
+cdef inline int32_t game_choose(int policy_id, const GameState* g, int seat, const int32_t* opts,
+                                int n, SeatPolicy* sp, const double* weights) noexcept nogil:
+    if policy_id == 0 or n == 1:
+        return opts[rng_below(&sp.rng, n)] if policy_id == 0 else opts[0]
+    return heuristic_choose(g, seat, opts, n, weights)
+
+
+include "common/seats.pxi"

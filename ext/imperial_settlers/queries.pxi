@@ -134,3 +134,37 @@ cdef inline int tie_goods(const GameState* s, int p) noexcept nogil:
 
 cdef inline int final_score(const GameState* s, int p) noexcept nogil:
     return s.pl[p].vp + location_vp(s, p)
+
+
+cdef void seat_ranks(const GameState* s, int* rank, int* shared) noexcept nogil:
+    # Rulebook "КОНЕЦ ИГРЫ", ничья: most VP; then most workers and resources; then most cards
+    # in hand; still equal = a shared place. Solo: rank 1 when the goal is met, else 2.
+    cdef int p, q, better, same
+    if s.solo:
+        rank[0] = 1 if solo_won(s) else 2
+        shared[0] = 0
+        return
+    for p in range(s.n_players):
+        better = 0
+        same = 0
+        for q in range(s.n_players):
+            if q == p:
+                continue
+            if _tie_key_less(s, p, q):
+                better += 1
+            elif not _tie_key_less(s, q, p):
+                same = 1
+        rank[p] = 1 + better
+        shared[p] = same
+
+
+cdef inline bint _tie_key_less(const GameState* s, int p, int q) noexcept nogil:
+    # p's (score, goods, hand) is below q's.
+    cdef int a = final_score(s, p), b = final_score(s, q)
+    if a != b:
+        return a < b
+    a = tie_goods(s, p)
+    b = tie_goods(s, q)
+    if a != b:
+        return a < b
+    return s.pl[p].n_hand < s.pl[q].n_hand

@@ -2,21 +2,6 @@
 # cleanup. Compound steps push tasks (turn.pxi resolves them as decisions). Included by
 # imperial_settlers.pyx after queries.pxi.
 
-cdef inline void log_event(GameState* s, int kind, int seat, int a, int b, int c) noexcept nogil:
-    cdef EventBuf* e = s.events
-    if e == NULL:
-        return
-    if e.n >= MAX_EVENTS:
-        e.dropped += 1
-        return
-    e.ev[e.n].kind = kind
-    e.ev[e.n].seat = seat
-    e.ev[e.n].a = a
-    e.ev[e.n].b = b
-    e.ev[e.n].c = c
-    e.n += 1
-
-
 cdef inline void push_task(GameState* s, int kind, int seat, int a, int b) noexcept nogil:
     if s.n_task >= MAX_TASKS:
         return
@@ -125,7 +110,7 @@ cdef void draw_to_hand(GameState* s, int p, int source) noexcept nogil:
     cdef int card = draw_common(s) if source == 0 else draw_faction(s, p)
     if card >= 0:
         to_hand(s, p, card)
-        log_event(s, EV_DRAW, p, card, source, 0)
+        emit(s, EV_DRAW, p, card, source, 0, 0, 0)
 
 
 # ----------------------------------------------------------------- gains
@@ -146,7 +131,7 @@ cdef void gain_good(GameState* s, int p, int good, int n) noexcept nogil:
         pl.pend_common += n
     elif good == G_FACTION_CARD:
         pl.pend_faction += n
-    log_event(s, EV_GAIN, p, good, n, 0)
+    emit(s, EV_GAIN, p, good, n, 0, 0, 0)
 
 
 cdef void gain_goods(GameState* s, int p, const int8_t* goods, int times) noexcept nogil:
@@ -186,7 +171,7 @@ cdef void pay_split(GameState* s, int p, int cost, int gold) noexcept nogil:
         g = (gold >> (4 * r)) & 15
         pl.tok[r] -= need - g
         pl.tok[G_GOLD] -= g
-    log_event(s, EV_SPEND, p, cost, gold, 0)
+    emit(s, EV_SPEND, p, cost, gold, 0, 0, 0)
 
 
 cdef bint pay_or_ask(GameState* s, int p, int wood, int stone, int food, int then, int a, int b) noexcept nogil:
@@ -318,7 +303,7 @@ cdef void remove_loc(GameState* s, int p, int slot) noexcept nogil:
 cdef void discard_location(GameState* s, int p, int slot) noexcept nogil:
     # A location (or foundation) discarded to pay a faction card's cost; anything on it
     # (defence token, samurai, spent goods) goes with it.
-    log_event(s, EV_DISCARD_LOC, p, s.pl[p].loc[slot].card, s.pl[p].loc[slot].foundation, 0)
+    emit(s, EV_DISCARD_LOC, p, s.pl[p].loc[slot].card, s.pl[p].loc[slot].foundation, 0, 0, 0)
     discard_card(s, s.pl[p].loc[slot].card)
     remove_loc(s, p, slot)
 
@@ -337,7 +322,7 @@ cdef bint can_build(const GameState* s, int p, int card, bint skip_location) noe
 
 cdef void place_samurai(GameState* s, int p, int slot) noexcept nogil:
     s.pl[p].loc[slot].samurai = 1
-    log_event(s, EV_SAMURAI, p, slot, s.pl[p].loc[slot].card, 0)
+    emit(s, EV_SAMURAI, p, slot, s.pl[p].loc[slot].card, 0, 0, 0)
 
 
 cdef bint samurai_spot(const GameState* s, int p, int slot) noexcept nogil:
@@ -359,7 +344,7 @@ cdef void place_built(GameState* s, int p, int card) noexcept nogil:
     cdef const Kind* k = kind_of(s, card)
     cdef int slot = add_loc(s, p, card, 0)
     count_played(s, p, card)
-    log_event(s, EV_BUILD, p, card, slot, 0)
+    emit(s, EV_BUILD, p, card, slot, 0, 0, 0)
     if k.type == TY_PRODUCTION:
         produce_location(s, p, slot)
     gain_goods(s, p, k.bonus, 1)
@@ -399,7 +384,7 @@ cdef void deal_paid(GameState* s, int p, int card) noexcept nogil:
     pl.deal[pl.n_deal] = card
     pl.n_deal += 1
     count_played(s, p, card)
-    log_event(s, EV_DEAL, p, card, 0, 0)
+    emit(s, EV_DEAL, p, card, 0, 0, 0, 0)
     gain_good(s, p, k.deal_good, k.deal_n)
 
 
@@ -408,7 +393,7 @@ cdef void deal_paid(GameState* s, int p, int card) noexcept nogil:
 cdef void raze_from_hand(GameState* s, int p, int h) noexcept nogil:
     cdef int card = take_from_hand(s, p, h)
     s.pl[p].tok[G_RAZE] -= s.rules.raze_hand
-    log_event(s, EV_RAZE_HAND, p, card, 0, 0)
+    emit(s, EV_RAZE_HAND, p, card, 0, 0, 0, 0)
     gain_goods(s, p, kind_of(s, card).raze, 1)
     discard_card(s, card)
     trigger_features(s, p, FW_RAZE, -1)
@@ -426,7 +411,7 @@ cdef void raze_effect(GameState* s, int p, int t, int slot) noexcept nogil:
     # back to the supply. Solo: the opponent's lookout cards go to the discard pile.
     cdef Loc* l
     cdef int card = target_card(s, t, slot)
-    log_event(s, EV_RAZE_LOC, p, card, t, 0)
+    emit(s, EV_RAZE_LOC, p, card, t, 0, 0, 0)
     gain_goods(s, p, kind_of(s, card).raze, 1)
     if s.solo and t == 1:
         discard_card(s, swap_remove(s.vloc, &s.n_vloc, slot))
@@ -585,7 +570,7 @@ cdef void apply_location_op(GameState* s, int p, int op, int t, int slot) noexce
         raze_effect(s, p, t, slot)
     elif op == AOP_REMOVE_OPPONENT:
         card = target_card(s, t, slot)
-        log_event(s, EV_DISCARD_LOC, t, card, 0, 1)
+        emit(s, EV_DISCARD_LOC, t, card, 0, 1, 0, 0)
         if s.solo:
             swap_remove(s.vloc, &s.n_vloc, slot)
         else:
@@ -681,7 +666,7 @@ cdef void action_paid(GameState* s, int p, int slot, int times) noexcept nogil:
 
 cdef void activate(GameState* s, int p, int slot, int times) noexcept nogil:
     s.pl[p].loc[slot].used += times
-    log_event(s, EV_ACTIVATE, p, s.pl[p].loc[slot].card, slot, times)
+    emit(s, EV_ACTIVATE, p, s.pl[p].loc[slot].card, slot, times, 0, 0)
     run_action_effect(s, p, slot, times)
 
 
@@ -699,7 +684,7 @@ cdef bint can_trade(const GameState* s, int p, int what) noexcept nogil:
 
 cdef void trade_pair(GameState* s, int p, int what) noexcept nogil:
     s.pl[p].tok[G_WORKER] -= s.rules.trade_workers
-    log_event(s, EV_TRADE, p, what, 0, 0)
+    emit(s, EV_TRADE, p, what, 0, 0, 0, 0)
     if what <= TR_FOOD:
         gain_good(s, p, what, 1)      # TR_WOOD..TR_FOOD == G_WOOD..G_FOOD
     else:
@@ -724,4 +709,4 @@ cdef void cleanup(GameState* s) noexcept nogil:
             pl.loc[i].defence = 0
             pl.loc[i].used = 0
         pl.passed = 0
-        log_event(s, EV_CLEANUP, p, keep, pl.tok[keep] if keep >= 0 else 0, 0)
+        emit(s, EV_CLEANUP, p, keep, pl.tok[keep] if keep >= 0 else 0, 0, 0, 0)

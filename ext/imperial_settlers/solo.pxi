@@ -104,7 +104,7 @@ cdef void attack_raze(GameState* s, int slot, int k) noexcept nogil:
     cdef int card = pl.loc[slot].card
     cdef int c0 = s.arow[0], ck = s.arow[k]
     cdef int i, j = 0
-    log_event(s, EV_TROPHY, 0, card, k, 0)
+    emit(s, EV_TROPHY, 0, card, k, 0, 0, 0)
     remove_loc(s, 0, slot)
     s.trophy[s.n_trophy] = card
     s.n_trophy += 1
@@ -125,7 +125,7 @@ cdef void reveal_attack(GameState* s) noexcept nogil:
         s.arow[i] = s.arow[i - 1]
     s.arow[0] = s.adeck[s.n_adeck]
     s.n_arow += 1
-    log_event(s, EV_ATTACK, 0, attack_good(s, 0), 0, 0)
+    emit(s, EV_ATTACK, 0, attack_good(s, 0), 0, 0, 0, 0)
 
 
 cdef void opponent_locations_to_trophies(GameState* s) noexcept nogil:
@@ -133,7 +133,7 @@ cdef void opponent_locations_to_trophies(GameState* s) noexcept nogil:
     for i in range(s.n_vloc):
         s.trophy[s.n_trophy] = s.vloc[i]
         s.n_trophy += 1
-        log_event(s, EV_TROPHY, 0, s.vloc[i], -1, 0)
+        emit(s, EV_TROPHY, 0, s.vloc[i], -1, 0, 0, 0)
     s.n_vloc = 0
 
 

@@ -6,6 +6,7 @@
 # and the first N_TOKENS of them are the tokens a player holds in their supply.
 from libc.stdint cimport uint64_t, int64_t, int8_t, int16_t, int32_t, uint8_t
 from common.rng cimport Rng
+from common.events cimport EventBuf
 
 cdef enum:
     MAX_SEATS = 4
@@ -23,7 +24,6 @@ cdef enum:
     MAX_ATTACK = 32        # solo attack cards
     MAX_VLOC = 8           # the solo opponent's locations of this round
     MAX_TROPHY = 64
-    MAX_EVENTS = 4096
     MAX_OPTIONS = 700
     MAX_ROUNDS = 5
 
@@ -171,7 +171,7 @@ cdef enum:  # Task kinds (the steps of a compound action still to resolve, on a 
     TK_ACT_PAID = 21       # a = slot, b = times
     TK_BUILD_DEAL = 22     # choose one of your deals to build
 
-cdef enum:  # Event kinds of the readable log (seat, a, b, c as documented in pyapi.pxi)
+cdef enum:  # Event kinds of the readable log (seat, a, b, c as game.pxi's event_line reads them)
     EV_ROUND = 1
     EV_PHASE = 2
     EV_DRAW = 3
@@ -290,22 +290,11 @@ ctypedef struct Task:
     int16_t a
     int16_t b
 
-ctypedef struct Event:
-    int16_t kind
-    int16_t seat
-    int16_t a
-    int16_t b
-    int16_t c
-
-ctypedef struct EventBuf:
-    int32_t n
-    int32_t dropped
-    Event ev[MAX_EVENTS]
-
 ctypedef struct GameState:
     const Rules* rules
     Rng rng
-    EventBuf* events
+    uint64_t seed
+    EventBuf* events       # the readable log (ext/common/events.pxd); NULL in batches
     int32_t n_players
     int32_t solo
     int32_t round          # 1..5

@@ -32,6 +32,7 @@ cdef int game_setup(GameState* s, const Rules* r, uint64_t seed, const SetupArgs
     memset(s, 0, sizeof(GameState))
     s.events = events
     s.rules = r
+    s.seed = seed
     rng_seed(&s.rng, seed)
     s.n_players = n_players
     s.solo = n_players == 1
@@ -60,7 +61,7 @@ cdef int game_setup(GameState* s, const Rules* r, uint64_t seed, const SetupArgs
     s.phase = PH_LOOKOUT
     s.step = 0
     s.decider = -1
-    log_event(s, EV_ROUND, s.first, 1, 0, 0)
+    emit(s, EV_ROUND, s.first, 1, 0, 0, 0, 0)
     return SETUP_OK
 
 
@@ -69,7 +70,7 @@ cdef int game_setup(GameState* s, const Rules* r, uint64_t seed, const SetupArgs
 cdef void take_from_pack(GameState* s, int p, int i) noexcept nogil:
     cdef int card = swap_remove(s.pl[p].pack, &s.pl[p].n_pack, i)
     to_hand(s, p, card)
-    log_event(s, EV_PICK, p, card, 2, 0)
+    emit(s, EV_PICK, p, card, 2, 0, 0, 0)
 
 
 cdef void reveal_row(GameState* s, int n) noexcept nogil:
@@ -93,7 +94,7 @@ cdef void discard_row(GameState* s) noexcept nogil:
 cdef void take_from_row(GameState* s, int p, int i) noexcept nogil:
     cdef int card = swap_remove(s.row, &s.n_row, i)
     to_hand(s, p, card)
-    log_event(s, EV_PICK, p, card, 0, 0)
+    emit(s, EV_PICK, p, card, 0, 0, 0, 0)
 
 
 cdef void lookout_draws(GameState* s) noexcept nogil:
@@ -121,14 +122,14 @@ cdef int lookout_solo(GameState* s) noexcept nogil:
             i = swap_remove(s.row, &s.n_row, rng_below(&s.rng, s.n_row))
             s.vloc[s.n_vloc] = i
             s.n_vloc += 1
-            log_event(s, EV_SOLO_TAKE, 0, i, 0, 0)
+            emit(s, EV_SOLO_TAKE, 0, i, 0, 0, 0, 0)
         s.step = 3
     if s.step == 3:
         return 0 if s.n_row > 0 else -1
     for i in range(s.n_row):
         s.vloc[s.n_vloc] = s.row[i]
         s.n_vloc += 1
-        log_event(s, EV_SOLO_TAKE, 0, s.row[i], 1, 0)
+        emit(s, EV_SOLO_TAKE, 0, s.row[i], 1, 0, 0, 0)
     s.n_row = 0
     return -1
 
@@ -400,7 +401,7 @@ cdef void apply_task(GameState* s, int o) noexcept nogil:
     elif t.kind == TK_PICK_1_OF_2:
         pop_task(s)
         to_hand(s, p, s.tmp[o])
-        log_event(s, EV_PICK, p, s.tmp[o], 1, 0)
+        emit(s, EV_PICK, p, s.tmp[o], 1, 0, 0, 0)
         discard_card(s, s.tmp[1 - o])
         s.n_tmp = 0
     elif t.kind == TK_PROD_CHOICE:
@@ -413,7 +414,7 @@ cdef void apply_task(GameState* s, int o) noexcept nogil:
             trade_pair(s, p, o - 1)
     elif t.kind == TK_USE_OTHER:
         pop_task(s)
-        log_event(s, EV_ACTIVATE, p, pl.loc[o].card, o, 0)
+        emit(s, EV_ACTIVATE, p, pl.loc[o].card, o, 0, 0, 0)
         run_action_effect(s, p, o, 1)
     elif t.kind == TK_DEAL_AGAIN:
         pop_task(s)
@@ -436,7 +437,7 @@ cdef void apply_task(GameState* s, int o) noexcept nogil:
         pop_task(s)
         s.pl[o // 3].tok[o % 3] -= 1
         pl.tok[o % 3] += 1
-        log_event(s, EV_STEAL, p, o // 3, o % 3, 0)
+        emit(s, EV_STEAL, p, o // 3, o % 3, 0, 0, 0)
     elif t.kind == TK_SAMURAI_BONUS:
         place_samurai(s, p, o)
         s.task[s.n_task - 1].a -= 1
@@ -457,7 +458,7 @@ cdef void apply_task(GameState* s, int o) noexcept nogil:
         q = o // MAX_DEALS
         card = remove_deal(s, q, o % MAX_DEALS)
         discard_card(s, card)
-        log_event(s, EV_CANCEL_DEAL, p, q, card, 0)
+        emit(s, EV_CANCEL_DEAL, p, q, card, 0, 0, 0)
     elif t.kind == TK_PAY:
         pop_task(s)
         pay_split(s, p, t.a, o)
@@ -468,7 +469,7 @@ cdef void apply_task(GameState* s, int o) noexcept nogil:
         pop_task(s)
         card = take_from_hand(s, p, o)
         add_loc(s, p, card, 1)
-        log_event(s, EV_FOUNDATION, p, card, 0, 0)
+        emit(s, EV_FOUNDATION, p, card, 0, 0, 0, 0)
         gain_good(s, p, G_STONE, 1)
 
 
@@ -534,7 +535,7 @@ cdef void apply_action(GameState* s, int p, int o) noexcept nogil:
     if o == OPT_PASS:
         s.pl[p].passed = 1
         s.turn_done = 1
-        log_event(s, EV_PASS, p, 0, 0, 0)
+        emit(s, EV_PASS, p, 0, 0, 0, 0, 0)
     elif o < OPT_DEAL:
         start_build(s, p, o - OPT_BUILD)
         s.turn_done = 1
@@ -560,7 +561,7 @@ cdef void apply_action(GameState* s, int p, int o) noexcept nogil:
         i = o - OPT_DEFENCE
         s.pl[p].tok[G_DEFENCE] -= 1
         s.pl[p].loc[i].defence = 1
-        log_event(s, EV_DEFENCE, p, i, s.pl[p].loc[i].card, 0)
+        emit(s, EV_DEFENCE, p, i, s.pl[p].loc[i].card, 0, 0, 0)
     else:
         # free: a worker becomes a samurai
         i = o - OPT_SAMURAI
@@ -578,6 +579,15 @@ cdef int next_unpassed(const GameState* s, int from_seat) noexcept nogil:
 
 
 # ----------------------------------------------------------------- advance / apply
+
+cdef inline bint game_is_over(const GameState* s) noexcept nogil:
+    return s.over != 0
+
+
+cdef inline int game_legal_options(GameState* s, int32_t* buf) noexcept nogil:
+    # At a pending decision game_advance resolves nothing more: it only writes the options.
+    return game_advance(s, buf)
+
 
 cdef int game_advance(GameState* s, int32_t* buf) noexcept nogil:
     # Resolve forced steps up to the next decision; write its options; 0 when the game is over.
@@ -623,13 +633,13 @@ cdef int game_advance(GameState* s, int32_t* buf) noexcept nogil:
             s.phase = PH_PRODUCTION
             s.step = 0
             s.prod_cursor = -1
-            log_event(s, EV_PHASE, -1, PH_PRODUCTION, s.round, 0)
+            emit(s, EV_PHASE, -1, PH_PRODUCTION, s.round, 0, 0, 0)
         elif s.phase == PH_PRODUCTION:
             if s.step >= s.n_players:
                 s.phase = PH_ACTION
                 s.actor = s.first
                 s.turn_done = 0
-                log_event(s, EV_PHASE, -1, PH_ACTION, s.round, 0)
+                emit(s, EV_PHASE, -1, PH_ACTION, s.round, 0, 0, 0)
                 continue
             p = (s.first + s.step) % s.n_players
             if s.prod_cursor < 0:
@@ -670,7 +680,7 @@ cdef int game_advance(GameState* s, int32_t* buf) noexcept nogil:
                 cleanup(s)
             if s.solo:
                 s.phase = PH_ATTACK
-                log_event(s, EV_PHASE, -1, PH_ATTACK, s.round, 0)
+                emit(s, EV_PHASE, -1, PH_ATTACK, s.round, 0, 0, 0)
                 opponent_locations_to_trophies(s)
                 s.attacks_left = s.rules.attacks_per_round
             else:
@@ -683,7 +693,7 @@ cdef int game_advance(GameState* s, int32_t* buf) noexcept nogil:
             reveal_attack(s)
             n = find_attack(s)
             if n == 0:
-                log_event(s, EV_ATTACK_MISS, 0, 0, 0, 0)
+                emit(s, EV_ATTACK_MISS, 0, 0, 0, 0, 0, 0)
             else:
                 if s.n_tmp == 1:
                     attack_raze(s, s.tmp[0], n)
@@ -696,13 +706,13 @@ cdef void end_round(GameState* s) noexcept nogil:
     if s.round >= s.rules.rounds:
         s.phase = PH_OVER
         s.over = 1
-        log_event(s, EV_END, -1, s.round, 0, 0)
+        emit(s, EV_END, -1, s.round, 0, 0, 0, 0)
         return
     s.round += 1
     s.first = (s.first + 1) % s.n_players
     s.phase = PH_LOOKOUT
     s.step = 0
-    log_event(s, EV_ROUND, s.first, s.round, 0, 0)
+    emit(s, EV_ROUND, s.first, s.round, 0, 0, 0, 0)
 
 
 cdef void game_apply(GameState* s, int32_t o) noexcept nogil:

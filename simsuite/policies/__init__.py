@@ -62,6 +62,22 @@ def compiled_policies(game: str) -> dict[str, CompiledPolicy]:
     return table
 
 
+def strategy_policies(game: str, strategies: dict) -> tuple[CompiledPolicy, ...]:
+    """A game's POLICIES tuple from its strategy table: name -> (core id, ((weight name,
+    default), ...), description)."""
+    return tuple(CompiledPolicy(name, pid, weights, description, games=(game,))
+                 for name, (pid, weights, description) in strategies.items())
+
+
+def default_weight_vector(strategies: dict, name: str) -> list[float]:
+    """The full MAX_WEIGHTS vector of a strategy's defaults (strategy table as above)."""
+    _, weights, _ = strategies[name]
+    vector = [0.0] * MAX_WEIGHTS
+    for i, (_, value) in enumerate(weights):
+        vector[i] = value
+    return vector
+
+
 @dataclass(frozen=True)
 class PolicyChoice:
     """One seat's validated policy: a compiled one (id >= 0, weights) or a Python class."""
@@ -98,6 +114,29 @@ class PolicyChoice:
         """A new instance of a Python policy (in the process that plays)."""
         cls = import_policy_class(self.name)
         return cls(**self.params)
+
+
+def seat_policy_arrays(pols, row_contexts=None) -> tuple:
+    """A core's per-seat policy arguments for resolved policies (None: a seat the rules
+    play): compiled ids int32 [seats], weights float64 and the Python policy objects (None
+    when every seat is compiled). Weights are [seats, MAX_WEIGHTS]; when a policy has a weights
+    table and the game gives `row_contexts` (one seat description per row of the core's
+    per-seat table, e.g. each faction x mat), [seats, rows, MAX_WEIGHTS], of which the core
+    plays the row the seat is dealt (ext/common/seats.pxi seats_pick_rows)."""
+    import numpy as np
+
+    ids = np.array([max(p.compiled_id, 0) if p is not None else 0 for p in pols], dtype=np.int32)
+    python = [p.instantiate() if p is not None and p.is_python else None for p in pols]
+    python = python if any(x is not None for x in python) else None
+    tables = row_contexts is not None and any(p is not None and p.table is not None for p in pols)
+    rows = row_contexts if tables else [None]
+    weights = np.zeros((len(pols), len(rows), MAX_WEIGHTS), dtype=np.float64)
+    for s, p in enumerate(pols):
+        if p is not None:
+            for r, context in enumerate(rows):
+                vec = p.weights_for(context) if context is not None else p.weights
+                weights[s, r, :len(vec)] = vec
+    return ids, (weights if tables else weights[:, 0, :]), python
 
 
 def import_policy_class(path: str) -> type:

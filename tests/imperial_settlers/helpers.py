@@ -84,3 +84,14 @@ def empty_faction_deck(g, seat):
         card = next(c for c, z in zones.items() if z == f"faction deck {seat}")
         g.give_card(seat, g.rules.kind_ids[g.rules.kind_of_card(card)])
     g.clear_hand(seat)
+
+
+def random_playout(rules_, seed, factions, log=False):
+    """One game between compiled random seats (seat s draws from derive_seed(seed, 1 + s), as
+    in the batch loop); returns the finished Game and the options chosen, for replays."""
+    g = core.Game(rules_, seed, list(factions), log=log)
+    seats = core.CompiledSeats(seed, [0] * len(factions))
+    chosen = []
+    while not g.is_over:
+        chosen.append(seats.step(g))
+    return g, chosen

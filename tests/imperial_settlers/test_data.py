@@ -9,7 +9,7 @@ import pytest
 from simsuite import _imperial_settlers as core
 from simsuite.errors import UserError
 from simsuite.games.imperial_settlers.data import load_data, load_rules, pack
-from tests.imperial_settlers.helpers import position
+from tests.imperial_settlers.helpers import position, random_playout
 
 DECKS = ("common", "barbarians", "romans", "egyptians", "japanese")
 
@@ -90,8 +90,8 @@ def test_user_file_changing_a_cost_changes_the_games(tmp_path):
     fac = ["romans", "barbarians"]
     differ = 0
     for seed in range(30):
-        a, _ = core.random_playout(base_rules, seed, fac, events=True)
-        b, _ = core.random_playout(user_rules, seed, fac, events=True)
+        a, _ = random_playout(base_rules, seed, fac, log=True)
+        b, _ = random_playout(user_rules, seed, fac, log=True)
         differ += a.events() != b.events()
     assert differ > 0
 
@@ -107,17 +107,21 @@ def test_user_file_changes_what_is_legal(tmp_path):
     assert not any(g.option_label(o) == "build Village" for o in g.legal_options())
 
 
-def test_a_new_field_value_replaces_the_old_one_whole(tmp_path):
-    # Quarry costs 1 wood + 1 stone; `cost = { stone = 2 }` makes it 2 stone (no wood).
+def test_a_user_table_merges_key_by_key(tmp_path):
+    # The data-file layer's override rule (simsuite/datafiles.py): tables merge key by key.
+    # Quarry costs 1 wood + 1 stone; `cost = { stone = 2 }` keeps the wood, `wood = 0` drops it.
     path = write(tmp_path, """
         [card.com008]
         cost = { stone = 2 }
+        [card.com012]
+        cost = { wood = 0, stone = 1 }
         [solo]
-        attack_cards = { wood = 16 }
+        attack_cards = { wood = 2, stone = 0 }
     """)
     mine = load_data(path)
-    assert mine["card"]["com008"]["cost"] == {"stone": 2}
-    assert mine["solo"]["attack_cards"] == {"wood": 16}
+    assert mine["card"]["com008"]["cost"] == {"wood": 1, "stone": 2}
+    assert pack(mine)["kinds"][list(mine["card"]).index("com012")]["cost"] == [0, 1, 0]
+    assert sum(mine["solo"]["attack_cards"].values()) == 14   # 16 placeholder cards, 2 stone fewer
     assert mine["solo"]["attacks_per_round"] == 2           # the other fields stay
 
 
@@ -158,15 +162,15 @@ def test_user_file_may_remove_and_add_cards(tmp_path):
 
 
 @pytest.mark.parametrize("body, words", [
-    ("[card.com012]\ncost = { wood = \"two\" }\n", ["mine.toml", "card.com012", "cost.wood", "whole number"]),
-    ("[card.com012]\ncolour = [\"pinkk\"]\n", ["card.com012", "colour[0]", "did you mean 'pink'"]),
-    ("[card.com012]\nactoin = { pay = {}, gain = {}, uses = 1 }\n", ["card.com012", "actoin", "did you mean 'action'"]),
+    ("[card.com012]\ncost = { wood = \"two\" }\n", ["mine.toml", "card com012", "cost.wood", "whole number"]),
+    ("[card.com012]\ncolour = [\"pinkk\"]\n", ["card com012", "colour[0]", "did you mean 'pink'"]),
+    ("[card.com012]\nactoin = { pay = {}, gain = {}, uses = 1 }\n", ["card com012", "actoin", "did you mean 'action'"]),
     ("[card.com012]\naction = { pay = { worker = 1 }, gain = { vp = 1 }, uses = 1 }\n",
-     ["card.com012", "action", "production location"]),
-    ("[card.newcard]\nname = \"X\"\n", ["card.newcard", "lacks", "deck"]),
-    ("[card.com012]\nconfidence = \"unknown\"\n", ["card.com012", "provisional"]),
-    ("[cards.com012]\ncopies = 2\n", ["mine.toml", "unknown section", "did you mean 'card'"]),
-    ("[card.com012]\ncopies = 0\n", ["card.com012", "copies", "outside 1..9"]),
+     ["card com012", "action", "production location"]),
+    ("[card.newcard]\nname = \"X\"\n", ["card newcard", "missing", "deck"]),
+    ("[card.com012]\nconfidence = \"unknown\"\n", ["card com012", "provisional"]),
+    ("[cards.com012]\ncopies = 2\n", ["mine.toml", "unknown table", "did you mean 'card'"]),
+    ("[card.com012]\ncopies = 0\n", ["card com012", "copies", "outside 1..9"]),
     ("[solo]\nattack_cards = { wood = 40 }\n", ["solo", "attack_cards.wood"]),
     ("[card.com012\n", ["mine.toml", "not valid TOML"]),
 ])
@@ -181,7 +185,7 @@ def test_malformed_user_file_gets_a_one_line_error(tmp_path, body, words):
 
 
 def test_missing_user_file(tmp_path):
-    with pytest.raises(UserError, match="no such data file"):
+    with pytest.raises(UserError, match="file not found"):
         load_data(tmp_path / "nope.toml")
 
 

@@ -6,7 +6,8 @@ result. A rules change that is MEANT to change games regenerates them on purpose
 
 and the commit says why.
 
-History of deliberate regenerations: none yet.
+History of deliberate regenerations: 2026-11-26, phase 2: result() gained "score", "rank",
+"end_reason" and each seat's "shared" (same games, same logs).
 """
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from simsuite import _imperial_settlers as core
-from tests.imperial_settlers.helpers import rules
+from tests.imperial_settlers.helpers import rules, random_playout
 
 DIR = Path(__file__).with_name("playthroughs")
 UPDATE = os.environ.get("SIMSUITE_UPDATE_PLAYTHROUGHS") == "1"
@@ -33,7 +34,7 @@ CASES = {
 
 
 def record(case):
-    g, chosen = core.random_playout(rules(**case["variants"]), case["seed"], case["factions"], events=True)
+    g, chosen = random_playout(rules(**case["variants"]), case["seed"], case["factions"], log=True)
     return {**case, "options": chosen, "log": g.events(), "result": g.result()}
 
 
@@ -43,9 +44,9 @@ def test_playthrough_replays_identically(name):
     if UPDATE:
         path.write_text(json.dumps(record(CASES[name]), indent=1, ensure_ascii=False) + "\n")
     stored = json.loads(path.read_text())
-    g = core.Game(rules(**stored["variants"]), stored["seed"], stored["factions"], events=True)
+    g = core.Game(rules(**stored["variants"]), stored["seed"], stored["factions"], log=True)
     for o in stored["options"]:
         g.apply(o)
-    assert g.is_over()
+    assert g.is_over
     assert g.events() == stored["log"]
     assert json.loads(json.dumps(g.result())) == stored["result"]

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from simsuite import _imperial_settlers as core
-from tests.imperial_settlers.helpers import rules
+from tests.imperial_settlers.helpers import rules, random_playout
 
 FACTIONS = ["barbarians", "romans", "egyptians", "japanese"]
 
@@ -16,19 +16,19 @@ FACTIONS = ["barbarians", "romans", "egyptians", "japanese"]
 def random_game(seed, variants=None):
     rnd = random.Random(seed)
     fac = rnd.sample(FACTIONS, rnd.randint(1, 4))
-    g = core.Game(rules(**(variants or {})), seed, fac, events=False)
+    g = core.Game(rules(**(variants or {})), seed, fac, log=False)
     steps = 0
-    while not g.is_over():
+    while not g.is_over:
         opts = g.legal_options()
         assert opts and opts == sorted(set(opts)), (seed, g.decision_name, opts)
-        problems = g.check_invariants()
+        problems = g.problems()
         assert not problems, (seed, g.round, g.phase, g.decision_name, problems)
         before = g.clone()
         snapshot = before.state_bytes()
         g.apply(rnd.choice(opts))
         assert before.state_bytes() == snapshot, (seed, "clone changed by a step on the original")
         steps += 1
-    assert g.check_invariants() == []
+    assert g.problems() == []
     assert g.round == 5
     return g, steps
 
@@ -55,22 +55,24 @@ def test_random_play_invariants_10000_games():
 def test_replay_from_seed_and_options_is_identical():
     for seed in (3, 17, 101):
         fac = ["japanese", "romans", "egyptians"][: 1 + seed % 3]
-        g, chosen = core.random_playout(rules(), seed, fac, events=True)
-        r = core.Game(rules(), seed, fac, events=True)
+        g, chosen = random_playout(rules(), seed, fac, log=True)
+        r = core.Game(rules(), seed, fac, log=True)
         for o in chosen:
             r.apply(o)
-        assert r.is_over()
+        assert r.is_over
         assert r.state_bytes() == g.state_bytes()
         assert r.events() == g.events() and r.result() == g.result()
 
 
 def test_batch_loop_plays_the_same_games():
     fac = ["romans", "barbarians", "japanese"]
-    n, decisions, scores = core.play_random_batch(rules(), range(20), fac)
+    factions = [[FACTIONS.index(f) for f in fac]] * 20
+    out = core.play_batch(rules(), range(20), 3, factions)
     for seed in range(20):
-        g, chosen = core.random_playout(rules(), seed, fac)
-        assert [s["score"] for s in g.result()["seats"]] == scores[seed]
-    assert n == 20 and decisions > 20 * 50
+        g, chosen = random_playout(rules(), seed, fac)
+        assert [s["score"] for s in g.result()["seats"]] == out["score"][seed].tolist()
+        assert out["decisions"][seed] == g.n_decisions
+    assert out["decisions"].sum() > 20 * 50
 
 
 def test_observation_hides_other_hands():
@@ -94,7 +96,7 @@ def test_observation_hides_other_hands():
 
 
 def test_provisional_share_is_reported():
-    g, _ = core.random_playout(rules(), 9, ["barbarians", "romans"])
+    g, _ = random_playout(rules(), 9, ["barbarians", "romans"])
     r = g.result()
     played = sum(s["played"] for s in r["seats"])
     prov = sum(s["played_provisional"] for s in r["seats"])

@@ -1,12 +1,13 @@
 """Load, check and pack the Imperial Settlers data files for the compiled core.
 
 Files in `data/` (TOML): cards.toml ([card.<id>] entries), factions.toml ([faction.<name>]),
-solo.toml ([solo]) and rules.toml ([rules]). A user file may hold any of these sections: an
-entry with a known key is updated field by field, a new key adds a card (it must be
-complete), `present = false` removes one; a field's new value replaces the old one whole
-(`cost = { wood = 3 }` makes the cost 3 wood; see datafile.merge_sections). The merged data is
-checked exactly like the shipped files; a problem is a one-line `UserError` naming the file,
-the entry and the field.
+solo.toml ([solo]) and rules.toml ([rules]), read through simsuite's data-file layer
+(simsuite/datafiles.py). A user card file may hold any of these sections: an entry with a
+known key is updated field by field (tables merge key by key: `cost = { wood = 3 }` changes
+the wood and keeps the stone; write `stone = 0` to drop it), a new key adds a card (it must
+then be complete), `present = false` removes one. The merged data is checked exactly like the
+shipped files; a problem is a one-line `UserError` naming the file, the card and the field.
+This module keeps only the game's vocabulary, its cross-checks and the packing.
 
 `pack(data)` turns checked data into the plain lists `simsuite._imperial_settlers.SettlersRules`
 reads; `load_rules(...)` does both and builds the core's rules.
@@ -15,14 +16,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from simsuite import datafiles as df
 from simsuite.errors import UserError
-from simsuite.games.imperial_settlers.datafile import (
-    boolean, check_entry, counts, integer, list_of, merge_sections, read_toml, suggest, table, text,
-)
 
 DATA_DIR = Path(__file__).with_name("data")
-FILES = ("cards.toml", "factions.toml", "solo.toml", "rules.toml")
-SECTIONS = ("card", "faction", "solo", "rules")
 
 # Orders shared with the core (ext/imperial_settlers/state.pxd); never reorder.
 GOODS = ("wood", "stone", "food", "worker", "gold", "raze", "defence", "vp", "card",
@@ -44,93 +41,90 @@ ACTION_OPS = {"build_faction_location": 1, "use_other_action": 2, "deal_good_aga
 COUNTED = COLOURS + ("samurai",)
 SAMURAI = len(COLOURS)          # CNT_SAMURAI in the core
 MAX_CARDS, MAX_KINDS, MAX_COMMON, MAX_FDECK = 320, 192, 200, 64
+REQ = df.REQUIRED
 
-_per = table({"count": text(COUNTED), "gain": text(GOODS), "max": integer(1, 20)},
-             required=("count", "gain", "max"))
+
+def counts(keys, hi: int = 20) -> df.Map:
+    """A table of small counts keyed by names from `keys` (e.g. goods)."""
+    return df.Map(tuple(keys), df.Int(0, hi))
+
+
+_PER = df.Table({"count": (df.Str(COUNTED), REQ), "gain": (df.Str(GOODS), REQ), "max": (df.Int(1, 20), REQ)})
 CARD_FIELDS = {
-    "name": text(), "deck": text(DECKS), "ids": text(), "copies": integer(1, 9),
-    "type": text(TYPES), "colour": list_of(text(COLOURS), 3),
-    "cost": counts(("wood", "stone", "food", "location"), 9),
-    "raze": counts(GOODS, 4), "deal": counts(GOODS, 4), "vp": integer(0, 20),
-    "production": counts(GOODS), "production_per": _per,
-    "production_op": text(PRODUCTION_OPS), "production_choice": list_of(counts(GOODS), 2),
-    "build_bonus": counts(GOODS), "build_bonus_per": _per, "build_op": text(BUILD_OPS),
-    "feature": table({"when": text(FEATURE_WHEN), "count": text(COLOURS), "gain": counts(GOODS)},
-                     required=("when", "gain")),
-    "action": table({"pay": counts(TOKENS + ("card", "deal"), 7), "gain": counts(GOODS),
-                     "uses": integer(1, 2), "op": text(ACTION_OPS)}, required=("pay", "gain", "uses")),
-    "source": text(), "confidence": text(CONFIDENCE), "provisional": boolean(), "unknown": text(),
-    "disagreement": text(), "note": text(), "present": boolean(),
+    "name": (df.Str(), REQ), "deck": (df.Str(DECKS), REQ), "ids": (df.Str(), ""),
+    "copies": (df.Int(1, 9), REQ), "type": (df.Str(TYPES), REQ),
+    "colour": (df.List(df.Str(COLOURS), max_len=3), REQ),
+    "cost": (counts(("wood", "stone", "food", "location"), 9), REQ),
+    "raze": (counts(GOODS, 4), REQ), "deal": (counts(GOODS, 4), {}), "vp": (df.Int(0, 20), REQ),
+    "production": (counts(GOODS), None), "production_per": (_PER, None),
+    "production_op": (df.Str(tuple(PRODUCTION_OPS)), None),
+    "production_choice": (df.List(counts(GOODS), max_len=2), None),
+    "build_bonus": (counts(GOODS), {}), "build_bonus_per": (_PER, None),
+    "build_op": (df.Str(tuple(BUILD_OPS)), None),
+    "feature": (df.Table({"when": (df.Str(tuple(FEATURE_WHEN)), REQ), "count": (df.Str(COLOURS), None),
+                          "gain": (counts(GOODS), REQ)}), None),
+    "action": (df.Table({"pay": (counts(TOKENS + ("card", "deal"), 7), REQ), "gain": (counts(GOODS), REQ),
+                         "uses": (df.Int(1, 2), REQ), "op": (df.Str(tuple(ACTION_OPS)), None)}), None),
+    "unknown": (df.Str(), None), "disagreement": (df.Str(), None),
 }
-CARD_REQUIRED = ("name", "deck", "copies", "type", "colour", "cost", "raze", "vp", "source", "confidence")
-FACTION_FIELDS = {"production": counts(TOKENS), "keeps": text(TOKENS), "razeable_cards": boolean(),
-                  "samurai": boolean(), "source": text(), "confidence": text(CONFIDENCE),
-                  "present": boolean()}
-SOLO_FIELDS = {"attack_cards": counts(GOODS, 16), "attack_cards_source": text(),
-               "attack_cards_confidence": text(CONFIDENCE), "attack_cards_provisional": boolean(),
-               "attacks_per_round": integer(0, 4), "source": text(), "confidence": text(CONFIDENCE),
-               "achievement": list_of(table({"title": text(), "min": integer(0, 500)}, ("title", "min")))}
-RULES_FIELDS = {k: integer(0, 9) for k in (
+FACTION_FIELDS = {"production": (counts(TOKENS), REQ), "keeps": (df.Str(TOKENS), REQ),
+                  "razeable_cards": (df.Bool(), False), "samurai": (df.Bool(), False)}
+SOLO_FIELDS = {
+    "attack_cards": (counts(GOODS, 16), REQ), "attack_cards_source": (df.Str(), ""),
+    "attack_cards_confidence": (df.Str(CONFIDENCE), "seed"),
+    "attack_cards_provisional": (df.Bool(), False), "attacks_per_round": (df.Int(0, 4), REQ),
+    "achievement": (df.List(df.Table({"title": (df.Str(), REQ), "min": (df.Int(0, 500), REQ)}),
+                            min_len=1), REQ),
+}
+RULES_FIELDS = {k: (df.Int(0, 9), REQ) for k in (
     "rounds", "start_common_cards", "start_faction_cards", "deal_food", "raze_hand_tokens",
     "raze_location_tokens", "trade_workers", "foundation_wood", "common_location_vp",
-    "faction_location_vp")} | {"source": text(), "confidence": text(CONFIDENCE)}
+    "faction_location_vp")}
+
+FILES = df.DataFiles(
+    files=("cards.toml", "factions.toml", "solo.toml", "rules.toml"),
+    provenance=df.ProvenanceFields(CONFIDENCE, must_be_provisional=("unknown",)),
+    sections=(
+        df.Section("card", "cards.toml", CARD_FIELDS, key=df.name_key),
+        df.Section("faction", "factions.toml", FACTION_FIELDS, key=df.choice_key(FACTIONS), adds=False),
+        df.Section("solo", "solo.toml", SOLO_FIELDS),
+        df.Section("rules", "rules.toml", RULES_FIELDS),
+    ))
+
+
+def _plain(entry: dict) -> dict:
+    """A checked entry without its unset optional fields (None)."""
+    return {k: v for k, v in entry.items() if v is not None}
 
 
 def load_data(user_file: str | Path | None = None) -> dict:
     """The shipped data merged with `user_file` (if any), checked; sections -> entries."""
-    data: dict = {}
-    origin: dict[str, str] = {}
-    for name in FILES:
-        path = DATA_DIR / name
-        raw = read_toml(path)
-        for section, entries in raw.items():
-            if section == "meta":
-                continue
-            data[section] = entries
-            for key in entries:
-                origin[f"{section}.{key}"] = name
-            origin[section] = name
-    if user_file is not None:
-        merge_sections(data, origin, read_toml(user_file), str(user_file), SECTIONS, single=("solo", "rules"))
-    return _check(data, origin)
-
-
-def _check(data: dict, origin: dict) -> dict:
-    cards = {}
-    for key, entry in data.get("card", {}).items():
-        where = f"{origin.get('card.' + key, 'cards.toml')}: card.{key}"
-        e = check_entry(where, entry, CARD_FIELDS, CARD_REQUIRED)
-        _check_card_logic(where, e)
-        cards[key] = e
-    factions = {}
-    for key, entry in data.get("faction", {}).items():
-        where = f"{origin.get('faction.' + key, 'factions.toml')}: faction.{key}"
-        if key not in FACTIONS:
-            raise UserError(f"{where}: unknown faction; the core knows {', '.join(FACTIONS)}")
-        factions[key] = check_entry(where, entry, FACTION_FIELDS, ("production", "keeps", "source", "confidence"))
+    loaded = FILES.load([Path(user_file)] if user_file is not None else [], DATA_DIR)
+    cards = {key: _plain(c) for key, c in loaded.entries["card"].items()}
+    for key, c in cards.items():
+        _check_card_logic(loaded, key, c)
+    factions = loaded.entries["faction"]
     missing = [f for f in FACTIONS if f not in factions]
     if missing:
-        raise UserError(f"factions.toml: faction.{missing[0]} is missing; every faction needs its board")
-    solo = check_entry(f"{origin.get('solo', 'solo.toml')}: solo", data.get("solo", {}), SOLO_FIELDS,
-                       ("attack_cards", "attacks_per_round", "achievement", "source", "confidence"))
+        raise loaded.err("faction", missing[0], "is missing", "every faction needs its board")
+    solo, rules = loaded.entries["solo"], loaded.entries["rules"]
     n_attack = sum(solo["attack_cards"].values())
     if not 1 <= n_attack <= 32:
-        raise UserError(f"{origin.get('solo')}: solo: attack_cards has {n_attack} cards; give 1 to 32")
-    rules = check_entry(f"{origin.get('rules', 'rules.toml')}: rules", data.get("rules", {}), RULES_FIELDS,
-                        tuple(k for k in RULES_FIELDS if k not in ("source", "confidence")))
+        raise loaded.err("solo", None, f"attack_cards has {n_attack} cards", "give 1 to 32")
     for key, c in cards.items():
         want = rules["common_location_vp"] if c["deck"] == "common" else rules["faction_location_vp"]
         if c["vp"] != want:
-            raise UserError(f"{origin.get('card.' + key)}: card.{key}: vp is {c['vp']}, but every "
-                            f"{'common' if c['deck'] == 'common' else 'faction'} location scores {want} "
-                            f"(rules.toml); extra end-game VP are not supported yet")
-    _check_decks(cards, origin)
+            raise loaded.err("card", key, f"vp is {c['vp']}, but every "
+                             f"{'common' if c['deck'] == 'common' else 'faction'} location scores {want} "
+                             "(rules.toml)", "extra end-game VP are not supported yet")
+    _check_decks(loaded, cards)
     return {"card": cards, "faction": factions, "solo": solo, "rules": rules}
 
 
-def _check_card_logic(where: str, c: dict) -> None:
+def _check_card_logic(loaded, key: str, c: dict) -> None:
+    """What one card's fields must agree on (beyond each field's own check)."""
     def bad(field, problem, fix):
-        raise UserError(f"{where}: {field} {problem}; {fix}")
+        raise loaded.err("card", key, f"{field} {problem}", fix)
     typ = c["type"]
     for field in ("production", "production_per", "production_op", "production_choice"):
         if field in c and typ != "production":
@@ -139,36 +133,34 @@ def _check_card_logic(where: str, c: dict) -> None:
         bad("feature", f"is given but the card is a {typ} location", "remove it or set type = \"feature\"")
     if "action" in c and typ != "action":
         bad("action", f"is given but the card is a {typ} location", "remove it or set type = \"action\"")
-    if c["deck"] == "common" and sum(c.get("deal", {}).values()):
+    if c["deck"] == "common" and sum(c["deal"].values()):
         bad("deal", "is given for a common card", "only faction cards make deals")
-    if c["deck"] != "common" and sum(1 for v in c.get("deal", {}).values() if v) > 1:
+    if c["deck"] != "common" and sum(1 for v in c["deal"].values() if v) > 1:
         bad("deal", "names more than one good", "a deal gives one good")
     if c["deck"] == "common" and c["cost"].get("location"):
         bad("cost.location", "is given for a common card", "only faction cards discard a location to build")
     if sum(c["raze"].values()) > 4:
         bad("raze", "has more than 4 goods", "give at most 4")
     f = c.get("feature")
-    if f and f["when"] == "build" and "count" not in f:
+    if f and f["when"] == "build" and f.get("count") is None:
         bad("feature.count", "is missing", "name the colour whose building triggers it")
     if "production_choice" in c and len(c["production_choice"]) != 2:
         bad("production_choice", "must list exactly 2 goods tables", "write [{ ... }, { ... }]")
-    if c["confidence"] == "unknown" and not c.get("provisional"):
-        bad("provisional", "must be true when confidence is \"unknown\"", "add provisional = true")
     if c.get("provisional") and "unknown" not in c:
         bad("unknown", "is missing on a provisional card", "say which part of the card is not known")
 
 
-def _check_decks(cards: dict, origin: dict) -> None:
+def _check_decks(loaded, cards: dict) -> None:
     sizes = {d: 0 for d in DECKS}
     for c in cards.values():
         sizes[c["deck"]] += c["copies"]
     if len(cards) > MAX_KINDS or sum(sizes.values()) > MAX_CARDS:
-        raise UserError(f"cards: {len(cards)} entries / {sum(sizes.values())} cards exceed the core's "
-                        f"{MAX_KINDS} / {MAX_CARDS}; remove some")
+        raise loaded.err_all("card", f"{len(cards)} entries / {sum(sizes.values())} cards exceed the "
+                             f"core's {MAX_KINDS} / {MAX_CARDS}", "remove some")
     for d, n in sizes.items():
         cap = MAX_COMMON if d == "common" else MAX_FDECK
         if not 1 <= n <= cap:
-            raise UserError(f"cards: the {d} deck has {n} cards; it needs 1 to {cap}")
+            raise loaded.err_all("card", f"the {d} deck has {n} cards", f"it needs 1 to {cap}")
 
 
 # ----------------------------------------------------------------- packing
@@ -203,7 +195,7 @@ def pack_kind(key: str, c: dict) -> dict:
         "prod_choice": prod_choice, "bonus": _vec(c.get("build_bonus", {})),
         "build_op": BUILD_OPS.get(c.get("build_op"), 0),
         "feat_when": FEATURE_WHEN.get(feature.get("when"), 0),
-        "feat_count": COLOURS.index(feature["count"]) if "count" in feature else 0,
+        "feat_count": COLOURS.index(feature["count"]) if feature.get("count") else 0,
         "feat_gain": _vec(feature.get("gain", {})),
         "act_pay_deal": pay.pop("deal", 0), "act_pay": _vec(pay), "act_gain": _vec(action["gain"]),
         "act_uses": action["uses"], "act_op": ACTION_OPS.get(action.get("op"), 0),
@@ -247,7 +239,7 @@ def load_rules(user_file: str | Path | None = None, lookout: str = "normal", pea
     `lookout` "normal", "alternative" (draft) or "advanced"; `peaceful` the peaceful variant."""
     from simsuite import _imperial_settlers as core
     if lookout not in LOOKOUTS:
-        raise UserError(f"lookout variant {lookout!r} is unknown; {suggest(lookout, LOOKOUTS)}")
+        raise UserError(f"lookout variant {lookout!r} is unknown; {df.did_you_mean(lookout, LOOKOUTS)}")
     if not isinstance(peaceful, bool):
         raise UserError(f"peaceful must be true or false, not {peaceful!r}; write true or false")
     return core.SettlersRules(pack(load_data(user_file)), lookout=lookout, peaceful=peaceful)

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import numpy as np
 
-from simsuite.policies import MAX_WEIGHTS
 from simsuite.scenario import short_hash
 
 _RULES: dict = {}
@@ -40,31 +39,21 @@ def cached_rules(config, **options):
 
 
 def seat_policy_arrays(pols, config=None) -> tuple:
-    """play_batch's per-seat policy arguments for resolved policies (None: a seat the core skips):
-    compiled ids, weights and Python policy objects (None if all compiled). Weights are
-    [seats, MAX_WEIGHTS], or, when a policy has a weights table (its weights by faction and
-    mat), a table per seat [seats, faction x mat rows, MAX_WEIGHTS] the core picks from once
-    the game is dealt (row faction id * N_MAT_IDS + mat id; `config` gives the names)."""
-    ids = np.array([max(p.compiled_id, 0) if p is not None else 0 for p in pols], dtype=np.int32)
-    python = [p.instantiate() if p is not None and p.is_python else None for p in pols]
-    python = python if any(x is not None for x in python) else None
-    if not any(p is not None and p.table is not None for p in pols):
-        weights = np.zeros((len(pols), MAX_WEIGHTS), dtype=np.float64)
-        for s, p in enumerate(pols):
-            if p is not None:
-                weights[s, :len(p.weights)] = p.weights
-        return ids, weights, python
+    """play_batch's per-seat policy arguments (simsuite.policies.seat_policy_arrays); a policy
+    with a weights table gets one row per faction x mat, row faction id * N_MAT_IDS + mat id
+    (ext/scythe/contract.pxi seat_weight_row), of which the core plays the seat's."""
+    from simsuite.policies import seat_policy_arrays as arrays
+
+    if config is None or not any(p is not None and p.table is not None for p in pols):
+        return arrays(pols)
     c = core()
-    weights = np.zeros((len(pols), c.WEIGHT_TABLE_ROWS, MAX_WEIGHTS), dtype=np.float64)
     solo = config.__class__.__name__ == "SoloConfig"
-    for s, p in enumerate(pols):
-        if p is None:
-            continue
-        for f, faction in enumerate(config.faction_names):
-            for m, mat in enumerate(config.mat_names):
-                context = {"players": config.n_players, "solo": solo, "faction": faction, "mat": mat}
-                weights[s, f * c.N_MAT_IDS + m] = p.weights_for(context)
-    return ids, weights, python
+    contexts = [None] * c.WEIGHT_TABLE_ROWS
+    for f, faction in enumerate(config.faction_names):
+        for m, mat in enumerate(config.mat_names):
+            contexts[f * c.N_MAT_IDS + m] = {"players": config.n_players, "solo": solo,
+                                            "faction": faction, "mat": mat}
+    return arrays(pols, [ctx or {} for ctx in contexts])
 
 
 def play_grouped(keys: np.ndarray, play) -> dict:

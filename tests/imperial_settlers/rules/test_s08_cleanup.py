@@ -58,6 +58,6 @@ def test_no_cleanup_after_round_five():
     g = position(["romans", "barbarians"], tokens={"wood": 2, "worker": 3})
     g.set_round(5)
     g.start_cleanup()
-    assert g.is_over()
+    assert g.is_over
     t = tok(g, 0)
     assert (t["wood"], t["worker"]) == (2, 3)

@@ -3,13 +3,13 @@ common location + 2 per faction location (foundations score nothing); ties: most
 resources, then most cards in hand, else several winners.
 """
 from simsuite import _imperial_settlers as core
-from tests.imperial_settlers.helpers import position, rules
+from tests.imperial_settlers.helpers import position, rules, random_playout
 
 
 def finish(g):
     g.set_round(5)
     g.start_cleanup()
-    assert g.is_over()
+    assert g.is_over
     return g.result()
 
 
@@ -47,6 +47,6 @@ def test_then_by_cards_in_hand_then_shared():
 
 
 def test_exactly_five_rounds():
-    g, _ = core.random_playout(rules(), 3, ["romans", "japanese"], events=True)
-    assert g.round == 5 and g.is_over()
+    g, _ = random_playout(rules(), 3, ["romans", "japanese"], log=True)
+    assert g.round == 5 and g.is_over
     assert sum(1 for e in g.events() if e.startswith("round ")) == 5

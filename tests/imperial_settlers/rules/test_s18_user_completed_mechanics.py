@@ -157,7 +157,7 @@ def test_completed_cards_keep_the_invariants(completed):
     for seed in range(150):
         rnd = random.Random(seed)
         g = core.Game(completed, seed, ["barbarians", "romans", "egyptians", "japanese"][: 1 + seed % 4],
-                      events=False)
-        while not g.is_over():
-            assert g.check_invariants() == []
+                      log=False)
+        while not g.is_over:
+            assert g.problems() == []
             g.apply(rnd.choice(g.legal_options()))

@@ -6,7 +6,7 @@ The 16 attack cards' goods are not printed anywhere (solo.toml: a provisional pl
 these tests stack the cards they need.
 """
 from simsuite import _imperial_settlers as core
-from tests.imperial_settlers.helpers import do, labels, position, rules, tok
+from tests.imperial_settlers.helpers import do, labels, position, rules, tok, random_playout
 
 
 def attack_phase(g, deck):
@@ -199,6 +199,6 @@ def test_achievement_titles():
 
 def test_solo_random_games_end_after_five_rounds():
     for seed in range(20):
-        g, _ = core.random_playout(rules(), seed, ["japanese"])
+        g, _ = random_playout(rules(), seed, ["japanese"])
         r = g.result()
         assert g.round == 5 and r["trophies"] >= 10

@@ -1,6 +1,8 @@
-# A thin, temporary Python API over the core (phase 2 replaces its generic parts with the
-# shared templates of ext/common): Rules (packed data), Game (step by step play, position
-# editing for rule tests, invariants) and random_playout / play_random_batch.
+# Layer: api. Uses: every layer above, common/game_api.pxi (GameCore).
+#
+# The Python side of the core: SettlersRules (the packed card data and rule switches of one
+# scenario) and Game (one game step by step: labels, the readable log, each seat's view, the
+# result, hidden information dealt afresh, and the position editing the rule tests use).
 
 GOODS = ("wood", "stone", "food", "worker", "gold", "raze", "defence", "vp", "card",
          "common_card", "faction_card")
@@ -8,7 +10,7 @@ TOKENS = GOODS[:N_TOKENS]
 FACTIONS = ("barbarians", "romans", "egyptians", "japanese")
 COLOURS = ("black", "purple", "blue", "brown", "gold", "red", "pink", "grey")
 TYPES = ("production", "feature", "action")
-DECISIONS = ("none", "lookout_pick", "card_source", "action", "build_discard", "repeat_production",
+DECISION_NAMES = DECISIONS = ("none", "lookout_pick", "card_source", "action", "build_discard", "repeat_production",
              "pick_1_of_2", "production_choice", "trade_more", "use_other_action", "deal_again",
              "pay_deal", "pay_card", "settlers_build", "steal", "samurai_bonus", "solo_tie",
              "draft_pick", "target_location", "target_good", "target_deal", "foundation_card",
@@ -158,127 +160,71 @@ def _faction_index(f):
     return int(f)
 
 
-cdef class Game:
-    """One game, played step by step: the core's decisions, options and log from Python."""
-    cdef GameState* s
-    cdef EventBuf* ev
+cdef class Game(GameCore):
+    """One game of Imperial Settlers, step by step (the decision interface is GameCore's).
+
+    Game(rules, seed, factions, log=True): factions by seat (names or indices; one faction
+    is the solo game)."""
     cdef public SettlersRules rules
-    cdef int32_t buf[MAX_OPTIONS]
-    cdef int n_opts
-    cdef public uint64_t seed
-    cdef public list log
 
-    def __cinit__(self):
-        self.s = <GameState*>calloc(1, sizeof(GameState))
-        self.ev = <EventBuf*>calloc(1, sizeof(EventBuf))
-
-    def __dealloc__(self):
-        free(self.s)
-        free(self.ev)
-
-    def __init__(self, SettlersRules rules, uint64_t seed, factions, events=True):
+    def __init__(self, SettlersRules rules, uint64_t seed, factions, log=True):
         cdef SetupArgs args
         self.rules = rules
-        self.seed = seed
-        self.log = []
         fl = [_faction_index(f) for f in factions]
         if not 1 <= len(fl) <= MAX_SEATS:
             raise ValueError("1 to 4 factions")
         args.n_players = len(fl)
         for i, f in enumerate(fl):
             args.factions[i] = f
-        self.s.events = self.ev if events else NULL
-        err = game_setup(self.s, <const Rules*>rules.r, seed, &args)
+        self._want_log(log)              # the setup's events go to the log too
+        err = game_setup(&self.g, <const Rules*>rules.r, seed, &args)
         if err:
             raise ValueError(f"setup: {SETUP_ERRORS.get(err, err)}")
-        self._flush()
-        self._advance()
+        self._start(log)
 
-    # ---------------------------------------------------------------- stepping
-    cdef _advance(self):
-        self.n_opts = game_advance(self.s, self.buf)
-        self._flush()
-
-    cdef _flush(self):
-        cdef int i
-        if self.s.events == NULL:
-            return
-        for i in range(self.ev.n):
-            e = self.ev.ev[i]
-            self.log.append((e.kind, e.seat, e.a, e.b, e.c))
-        self.ev.n = 0
-
-    def legal_options(self):
-        return [self.buf[i] for i in range(self.n_opts)]
-
-    def apply(self, int option):
-        if self.s.over:
-            raise ValueError("the game is over")
-        if option not in self.legal_options():
-            raise ValueError(f"option {option} is not legal for {self.decision_name}")
-        game_apply(self.s, option)
-        self._advance()
-
-    def clone(self):
-        cdef Game g = Game.__new__(Game)
-        memcpy(g.s, self.s, sizeof(GameState))
-        g.s.events = g.ev if self.s.events != NULL else NULL
-        g.rules = self.rules
-        g.seed = self.seed
-        g.log = list(self.log)
-        memcpy(g.buf, self.buf, sizeof(self.buf))
-        g.n_opts = self.n_opts
-        return g
+    cdef int _clone_extra(self, GameCore copy) except -1:
+        (<Game>copy).rules = self.rules
+        return 0
 
     def state_bytes(self):
         """The raw state (without the pointers), for comparing positions."""
         cdef GameState copy
-        memcpy(&copy, self.s, sizeof(GameState))
+        memcpy(&copy, &self.g, sizeof(GameState))
         copy.rules = NULL
         copy.events = NULL
         return (<char*>&copy)[:sizeof(GameState)]
 
     @property
-    def current_player(self):
-        return self.s.decider
-
-    @property
     def decision(self):
-        return self.s.decision
-
-    @property
-    def decision_name(self):
-        return DECISIONS[self.s.decision]
+        return self.g.decision
 
     @property
     def round(self):
-        return self.s.round
+        return self.g.round
+
+    @property
+    def turn(self):
+        """The round (Imperial Settlers is played in 5 rounds)."""
+        return self.g.round
+
+    @property
+    def end_reason(self):
+        return END_REASONS[0] if self.g.over else "not over"
 
     @property
     def phase(self):
-        return PHASES[self.s.phase]
+        return PHASES[self.g.phase]
 
     @property
     def first_player(self):
-        return self.s.first
-
-    @property
-    def n_players(self):
-        return self.s.n_players
-
-    @property
-    def n_decisions(self):
-        return self.s.n_decisions
-
-    def is_over(self):
-        return bool(self.s.over)
+        return self.g.first
 
     # ---------------------------------------------------------------- labels and log
     def card_name(self, int card):
         return self.rules.names[self.rules.r.card_kind[card]]
 
     def option_label(self, int o):
-        s = self.s
+        cdef GameState* s = &self.g
         p = s.decider
         d = s.decision
         if d == D_CARD_SOURCE:
@@ -349,10 +295,10 @@ cdef class Game:
 
     def events(self):
         """The readable log so far, one line per event."""
-        return [self._event_text(e) for e in self.log]
+        return [self._event_text(e) for e in self.raw_events()]
 
     def _event_text(self, e):
-        kind, seat, a, b, c = e
+        kind, seat, flag, a, b, c, d = e
         who = f"seat {seat}"
         if kind == EV_ROUND:
             return f"round {a} (first player: seat {seat})"
@@ -413,7 +359,7 @@ cdef class Game:
     # ---------------------------------------------------------------- views
     def player(self, int seat):
         """Everything about one seat (full information: for tests and debugging)."""
-        cdef Player* pl = &self.s.pl[seat]
+        cdef Player* pl = &self.g.pl[seat]
         return {
             "faction": FACTIONS[pl.faction],
             "tokens": {TOKENS[g]: pl.tok[g] for g in range(N_TOKENS)},
@@ -434,7 +380,7 @@ cdef class Game:
     def observation(self, int seat):
         """What `seat` may see: own hand; the public empires, deals' goods and supplies;
         only the number of cards in the other hands and in the decks."""
-        cdef GameState* s = self.s
+        cdef GameState* s = &self.g
         others = []
         for q in range(s.n_players):
             d = self.player(q)
@@ -460,7 +406,7 @@ cdef class Game:
     def result(self):
         """Per seat: score and its components, rank (1 = best; equal after every tie-breaker
         = shared), tie-breaker values; for solo also the win, trophies and title."""
-        cdef GameState* s = self.s
+        cdef GameState* s = &self.g
         seats = []
         for p in range(s.n_players):
             seats.append({
@@ -472,11 +418,16 @@ cdef class Game:
                 "tie_goods": tie_goods(s, p), "tie_hand": s.pl[p].n_hand,
                 "played": s.pl[p].played, "played_provisional": s.pl[p].played_prov,
             })
-        key = lambda d: (d["score"], d["tie_goods"], d["tie_hand"])
-        for d in seats:
-            d["rank"] = 1 + sum(1 for e in seats if key(e) > key(d))
-            d["winner"] = d["rank"] == 1
-        out = {"over": bool(s.over), "rounds": s.round, "seats": seats,
+        cdef int rank[MAX_SEATS]
+        cdef int shared[MAX_SEATS]
+        seat_ranks(s, rank, shared)
+        for p, d in enumerate(seats):
+            d["rank"] = rank[p]
+            d["winner"] = rank[p] == 1
+            d["shared"] = bool(shared[p])
+        out = {"over": bool(s.over), "rounds": s.round, "end_reason": self.end_reason,
+               "seats": seats, "score": [d["score"] for d in seats],
+               "rank": [d["rank"] for d in seats],
                "provisional_share": provisional_share(seats)}
         if s.solo:
             won = bool(solo_won(s))
@@ -484,14 +435,13 @@ cdef class Game:
             out["trophies"] = s.n_trophy
             out["title"] = achievement_title(self.rules.achievement, seats[0]["score"]) if won else None
             out["attack_cards_provisional"] = bool(s.rules.attack_provisional)
-            seats[0]["winner"] = won
         return out
 
     # ---------------------------------------------------------------- position editing (tests)
     def take_card(self, key):
         """Remove one physical card of entry `key` from wherever it waits (decks, discards,
         display) and return its id, so an edited position keeps every card exactly once."""
-        cdef GameState* s = self.s
+        cdef GameState* s = &self.g
         kind = self.rules.kind_index(key)
         c = _take_of_kind(s.cdeck, &s.n_cdeck, s.rules, kind)
         if c < 0:
@@ -510,46 +460,46 @@ cdef class Game:
     def give_card(self, int seat, key):
         """A copy of `key` into seat's hand; returns its hand index."""
         c = self.take_card(key)
-        to_hand(self.s, seat, c)
-        return self.s.pl[seat].n_hand - 1
+        to_hand(&self.g, seat, c)
+        return self.g.pl[seat].n_hand - 1
 
     def add_location(self, int seat, key, foundation=False, defence=0, samurai=0, used=0):
         """A copy of `key` built in seat's empire (no cost, no effect); returns its slot."""
-        cdef Player* pl = &self.s.pl[seat]
-        i = add_loc(self.s, seat, self.take_card(key), foundation)
+        cdef Player* pl = &self.g.pl[seat]
+        i = add_loc(&self.g, seat, self.take_card(key), foundation)
         pl.loc[i].defence = defence
         pl.loc[i].samurai = samurai
         pl.loc[i].used = used
         return i
 
     def add_deal(self, int seat, key):
-        cdef Player* pl = &self.s.pl[seat]
+        cdef Player* pl = &self.g.pl[seat]
         pl.deal[pl.n_deal] = self.take_card(key)
         pl.n_deal += 1
 
     def clear_hand(self, int seat):
         """Seat's hand back to the bottom of the decks it came from (kept out of play)."""
-        cdef Player* pl = &self.s.pl[seat]
+        cdef Player* pl = &self.g.pl[seat]
         for i in range(pl.n_hand):
-            discard_card(self.s, pl.hand[i])
+            discard_card(&self.g, pl.hand[i])
         pl.n_hand = 0
 
     def set_tokens(self, int seat, **goods):
         for name, v in goods.items():
             if name == "vp":
-                self.s.pl[seat].vp = v
+                self.g.pl[seat].vp = v
             else:
-                self.s.pl[seat].tok[TOKENS.index(name)] = v
+                self.g.pl[seat].tok[TOKENS.index(name)] = v
 
     def set_passed(self, int seat, passed=True):
-        self.s.pl[seat].passed = passed
+        self.g.pl[seat].passed = passed
 
     def set_round(self, int rnd):
-        self.s.round = rnd
+        self.g.round = rnd
 
     def set_attack_row(self, goods):
         """Solo: the revealed attack cards, newest first (goods by name)."""
-        cdef GameState* s = self.s
+        cdef GameState* s = &self.g
         s.n_arow = 0
         for g in goods:
             gi = GOODS.index(g)
@@ -563,7 +513,7 @@ cdef class Game:
 
     def stack_attack_deck(self, goods):
         """Solo: put attack cards showing `goods` on top of the attack deck, goods[0] on top."""
-        cdef GameState* s = self.s
+        cdef GameState* s = &self.g
         deck = [s.adeck[i] for i in range(s.n_adeck)]          # top = last
         picked = []
         for g in goods:
@@ -578,39 +528,43 @@ cdef class Game:
 
     def start_actions(self, int actor):
         """Jump to the action phase with `actor` to move (tasks cleared)."""
-        self.s.n_task = 0
-        self.s.phase = PH_ACTION
-        self.s.actor = actor
-        self.s.turn_done = 0
-        self._advance()
+        self.g.n_task = 0
+        self.g.phase = PH_ACTION
+        self.g.actor = actor
+        self.g.turn_done = 0
+        self.n_opts = game_advance(&self.g, self.buf)
+        self._drain()
 
     def start_production(self):
         """Jump to the start of the production phase of this round."""
-        self.s.n_task = 0
-        self.s.phase = PH_PRODUCTION
-        self.s.step = 0
-        self.s.prod_cursor = -1
-        self._advance()
+        self.g.n_task = 0
+        self.g.phase = PH_PRODUCTION
+        self.g.step = 0
+        self.g.prod_cursor = -1
+        self.n_opts = game_advance(&self.g, self.buf)
+        self._drain()
 
     def start_cleanup(self):
-        for p in range(self.s.n_players):
-            self.s.pl[p].passed = 1
-        self.s.n_task = 0
-        self.s.phase = PH_CLEANUP
-        self._advance()
+        for p in range(self.g.n_players):
+            self.g.pl[p].passed = 1
+        self.g.n_task = 0
+        self.g.phase = PH_CLEANUP
+        self.n_opts = game_advance(&self.g, self.buf)
+        self._drain()
 
     def refresh(self):
-        self._advance()
+        self.n_opts = game_advance(&self.g, self.buf)
+        self._drain()
 
     def attack_targets(self):
         """Solo: the (row index, slots) the next attack would pick with the current row."""
-        k = find_attack(self.s)
-        return k, [self.s.tmp[i] for i in range(self.s.n_tmp)]
+        k = find_attack(&self.g)
+        return k, [self.g.tmp[i] for i in range(self.g.n_tmp)]
 
     # ---------------------------------------------------------------- invariants
     def card_zones(self):
         """Where every physical card is: {card id: zone name} (each card exactly once)."""
-        cdef GameState* s = self.s
+        cdef GameState* s = &self.g
         seen = {}
         problems = []
 
@@ -639,19 +593,91 @@ cdef class Game:
             for i in range(pl.n_pack): put(pl.pack[i], f"draft pack {p}")
         return seen, problems
 
-    def check_invariants(self):
+    def problems(self):
         """A list of broken invariants (empty when the position is sound): every card in
         exactly one place, no negative token, samurai and defence tokens where they may
         stand, uses within the card's limit, the round in range, an option to move."""
-        code = state_problem(self.s)
+        code = state_problem(&self.g)
         problems = []
         if code:
             problems.append(INVARIANTS[code])
             if code == BAD_CARD_COUNT:
                 problems.extend(self.card_zones()[1])
-        if not self.s.over and self.n_opts == 0:
+        if not self.g.over and game_legal_options(&self.g, self.buf) == 0:
             problems.append("no legal option for the player to move")
         return problems
+
+    def check_invariants(self):
+        """Raise AssertionError naming the broken invariants (see `problems`)."""
+        problems = self.problems()
+        if problems:
+            raise AssertionError("; ".join(problems))
+
+    # ---------------------------------------------------------------- full state, hidden information
+    def state(self):
+        """The whole position, hidden information included (tests): readable parts and the
+        raw bytes (so two states are equal only when every field is)."""
+        cdef GameState* s = &self.g
+        return {
+            "round": s.round, "phase": PHASES[s.phase], "first": s.first, "decider": s.decider,
+            "decision": DECISIONS[s.decision], "over": bool(s.over),
+            "players": [dict(self.player(p), pack=[s.pl[p].pack[i] for i in range(s.pl[p].n_pack)],
+                             faction_deck_cards=[s.pl[p].fdeck[i] for i in range(s.pl[p].n_fdeck)])
+                        for p in range(s.n_players)],
+            "common_deck": [s.cdeck[i] for i in range(s.n_cdeck)],
+            "common_discard": [s.cdisc[i] for i in range(s.n_cdisc)],
+            "display": [s.row[i] for i in range(s.n_row)],
+            "tasks": [(s.task[i].kind, s.task[i].seat, s.task[i].a, s.task[i].b) for i in range(s.n_task)],
+            "attack_deck": [s.adeck[i] for i in range(s.n_adeck)],
+            "raw": bytes(self.state_bytes()),
+        }
+
+    def redeal_hidden(self, int seat, seed):
+        """A copy in which what `seat` cannot see is dealt afresh from `seed`: the other seats'
+        hands and draft packs (their common cards from the pool of those and the common deck,
+        their faction cards with the rest of their faction deck), the order of every deck (the
+        seat's own faction deck and the solo attack deck included) and the chance stream.
+        Hand sizes, deals, empires, supplies and discards stay: `observation(seat)` is unchanged."""
+        import random
+        cdef Game c = self.clone()
+        cdef GameState* s = &c.g
+        cdef Player* pl
+        cdef int p, i, k
+        rnd = random.Random(int(seed))
+        common = [s.cdeck[i] for i in range(s.n_cdeck)]
+        for p in range(s.n_players):
+            if p == seat:
+                continue
+            pl = &s.pl[p]
+            common += [pl.hand[i] for i in range(pl.n_hand) if kind_of(s, pl.hand[i]).deck == 0]
+            common += [pl.pack[i] for i in range(pl.n_pack)]
+        rnd.shuffle(common)
+        for p in range(s.n_players):
+            pl = &s.pl[p]
+            if p != seat:
+                own = [pl.fdeck[i] for i in range(pl.n_fdeck)]
+                own += [pl.hand[i] for i in range(pl.n_hand) if kind_of(s, pl.hand[i]).deck != 0]
+                rnd.shuffle(own)
+                for i in range(pl.n_hand):
+                    pl.hand[i] = common.pop() if kind_of(s, pl.hand[i]).deck == 0 else own.pop()
+                for i in range(pl.n_pack):
+                    pl.pack[i] = common.pop()
+                for i in range(pl.n_fdeck):
+                    pl.fdeck[i] = own.pop()
+            else:
+                own = [pl.fdeck[i] for i in range(pl.n_fdeck)]
+                rnd.shuffle(own)
+                for i in range(pl.n_fdeck):
+                    pl.fdeck[i] = own[i]
+        for i in range(s.n_cdeck):
+            s.cdeck[i] = common[i]
+        attack = [s.adeck[i] for i in range(s.n_adeck)]
+        rnd.shuffle(attack)
+        for i in range(s.n_adeck):
+            s.adeck[i] = attack[i]
+        rng_seed(&s.rng, <uint64_t>(rnd.getrandbits(64)))
+        c.n_opts = game_legal_options(s, c.buf)
+        return c
 
 
 INVARIANTS = {BAD_CARD_COUNT: "a card is missing or in two places", BAD_NEGATIVE: "a negative token count",
@@ -685,47 +711,4 @@ def achievement_title(table, score):
             title = name
     return title
 
-
-def random_playout(SettlersRules rules, uint64_t seed, factions, events=False):
-    """One game between random policies (seat s draws from derive_seed(seed, 1 + s)); returns
-    the finished Game and the options chosen, for replays."""
-    g = Game(rules, seed, factions, events=events)
-    cdef SeatPolicy sp[MAX_SEATS]
-    for p in range(g.n_players):
-        seat_policy_init(&sp[p], seed, p)
-    chosen = []
-    while not g.is_over():
-        p = g.current_player
-        o = game_choose(0, g.s, p, g.buf, g.n_opts, &sp[p], NULL)
-        chosen.append(o)
-        game_apply(g.s, o)
-        g._advance()
-    return g, chosen
-
-
-def play_random_batch(SettlersRules rules, seeds, factions):
-    """Random games without Python in the loop; returns (games, decisions, final scores)."""
-    cdef GameState* s = <GameState*>calloc(1, sizeof(GameState))   # events NULL: no log
-    cdef int32_t buf[MAX_OPTIONS]
-    cdef SetupArgs args
-    cdef int64_t total = 0, d
-    cdef uint64_t sd
-    fl = [_faction_index(f) for f in factions]
-    args.n_players = len(fl)
-    for i, f in enumerate(fl):
-        args.factions[i] = f
-    cdef int n = len(fl)
-    scores = []
-    try:
-        for seed in seeds:
-            sd = seed
-            with nogil:
-                d = play_random_game(s, <const Rules*>rules.r, sd, &args, buf)
-            if d < 0:
-                raise ValueError("setup failed")
-            total += d
-            scores.append([final_score(s, p) for p in range(n)])
-    finally:
-        free(s)
-    return len(scores), total, scores
 
