@@ -13,7 +13,9 @@ or load a file written by `simsuite tune` (its `[policy]` table is a ready scena
 
 The default values below are hand-set starting points, checked in self-play against the random
 policy and against each other (tests/scythe/test_policies.py); `simsuite tune` improves them for
-a given field.
+a given field. `expert`'s were tuned (issue #14) by coordinate search on the win rate and score
+margin against the Automa (level automa) and the 4-player win rate against three of the other
+strategies, and checked on fresh seeds (BENCHMARKS.md "Policy strength").
 """
 from __future__ import annotations
 
