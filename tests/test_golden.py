@@ -18,6 +18,9 @@ the look-ahead held when they were first asked for (a policy fix that changes ga
 `provisional_share`; only the scenario digests were regenerated, after checking that every
 shipped scenario's rows, without that column, still match the old digests exactly (no game
 changed; the core digests are untouched).
+2026-11-26 (issue #14): cases of the new `expert` strategy added (4p-expert-field,
+solo-expert-automa, solo-expert-1000, 5p-ladder-100) and the ladder scenarios; every earlier
+digest unchanged (the four earlier strategies play exactly as before).
 """
 from __future__ import annotations
 
@@ -53,6 +56,8 @@ CORE_CASES = [
     ("solo-automa", 2, ["star_rush", "random"], 24, "automa"),
     ("solo-automaszyna", 2, ["aggressor", "random"], 24, "automaszyna"),
     ("solo-ultimaszyna", 2, ["diplomat", "random"], 24, "ultimaszyna"),
+    ("4p-expert-field", 4, ["expert", "economy", "aggressor", "diplomat"], 16, None),
+    ("solo-expert-automa", 2, ["expert", "random"], 24, "automa"),
 ]
 
 # the same on larger seed ranges (about 8 s in all): rare branches of the policies get exercised.
@@ -64,11 +69,15 @@ SLOW_CORE_CASES = [
     ("2p-mixed-600", 2, ["aggressor", "economy"], 600, None),
     ("solo-economy-1000", 2, ["economy", "random"], 1000, "automa"),
     ("solo-aggressor-1000", 2, ["aggressor", "random"], 1000, "ultimaszyna"),
+    ("solo-expert-1000", 2, ["expert", "random"], 1000, "automaszyna"),
+    ("5p-ladder-100", 5, ["expert", "economy", "star_rush", "aggressor", "diplomat"], 100, None),
 ]
 
 # shipped scenarios, each cut to its first games
 SCENARIO_CASES = [("default.toml", 16), ("scythe-2p.toml", 20), ("scythe-5p.toml", 10),
-                  ("scythe-balance-pairs.toml", 20), ("automa-levels.toml", 32)]
+                  ("scythe-balance-pairs.toml", 20), ("automa-levels.toml", 32),
+                  ("ladder.toml", 10), ("ladder-automa.toml", 20),
+                  ("expert-vs-field.toml", 8)]
 
 
 def _digest_arrays(out: dict) -> str:

@@ -164,10 +164,10 @@ cdef double h_score(HCtx* h, int kind, int32_t opt) noexcept nogil:
     if kind == DK_SCOUT:
         return 1.0 if opt == 1 else 0.0
     if kind == DK_DIAL:
-        h_plan_commit(h, -1, &dial, &cards)
+        h_commit_memo(h, -1, &dial, &cards)
         return -(opt - dial if opt > dial else dial - opt)
     if kind == DK_CARDS:
-        h_plan_commit(h, g.t.cb_dial[h_my_side(g, h.seat)], &dial, &cards)
+        h_commit_memo(h, g.t.cb_dial[h_my_side(g, h.seat)], &dial, &cards)
         if opt == cards:
             return 1.0
         k = h_cards_total(opt) - h_cards_total(cards)

@@ -51,6 +51,16 @@ cdef double h_commit_cost(HCtx* h, int dial, int n2, int n3, int n4, int n5) noe
             + 0.01 * (n3 + 2 * n4 + 3 * n5))
 
 
+cdef void h_commit_memo(HCtx* h, int fixed_dial, int* out_dial, int* out_cards) noexcept nogil:
+    # h_plan_commit, once per decision: every option of a Dial or Cards decision compares
+    # itself with the same plan.
+    if h.commit_fixed != fixed_dial:
+        h_plan_commit(h, fixed_dial, &h.commit_dial, &h.commit_cards)
+        h.commit_fixed = fixed_dial
+    out_dial[0] = h.commit_dial
+    out_cards[0] = h.commit_cards
+
+
 cdef int h_plan_commit(HCtx* h, int fixed_dial, int* out_dial, int* out_cards) noexcept nogil:
     # Cheapest dial and card set reaching the target (fixed_dial >= 0: the
     # dial is already set). Returns 1 if found.

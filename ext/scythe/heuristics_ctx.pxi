@@ -139,6 +139,10 @@ ctypedef struct HCtx:
     uint32_t after_used[5]  # bit i: slot i holds a key
     uint64_t after_key[5][H_AFTER_SLOTS]
     double after_val[5][H_AFTER_SLOTS]
+    # h_plan_commit's plan within one decision (commit_fixed: its fixed_dial; -2 none)
+    int commit_fixed
+    int commit_dial
+    int commit_cards
     # h_trade by the token's Resource (4: no token), within one decision
     uint8_t trade_ready
     double trade_val[5]
@@ -153,3 +157,4 @@ cdef inline void h_ctx_init(HCtx* h) noexcept nogil:
     h.pot_memo[1].adj_key = -1
     h.section_memo.g = NULL
     h.seen_ok = False
+    h.commit_fixed = -2

@@ -20,6 +20,7 @@ cdef void h_begin(HCtx* h, const GameState* g, int seat, const double* w) noexce
     # plan made before other units moved, and the look-ahead's memo unless the
     # top options and the Move plan are the same again).
     cdef int i
+    h.commit_fixed = -2             # the combat plan reads the turn context (one decision)
     if h.seen_ok:
         # Coins, the last section taken and the turns taken are no input of
         # any of those (only the option listings read them, and the top

@@ -13,7 +13,9 @@ or load a file written by `simsuite tune` (its `[policy]` table is a ready scena
 
 The default values below are hand-set starting points, checked in self-play against the random
 policy and against each other (tests/scythe/test_policies.py); `simsuite tune` improves them for
-a given field.
+a given field. `expert`'s were tuned (issue #14) by coordinate search on the win rate and score
+margin against the Automa (level automa) and the 4-player win rate against three of the other
+strategies, and checked on fresh seeds (BENCHMARKS.md "Policy strength").
 """
 from __future__ import annotations
 
@@ -103,11 +105,11 @@ STRATEGIES: dict[str, tuple[int, tuple[tuple[str, float], ...], str]] = {
                  "popularity and objectives: high popularity for the best scoring tier and "
                  "its star, encounters and objectives; avoids combat"),
     "expert": (5, _weights(upgrade=4.5, deploy=4.0, build=1.0, enlist=4.5, objective=2.0,
-                       combat_star=1.185, power_star=0.6, popularity=0.45, power=1.05, card=1.35,
-                       keep=0.9, territory=0.9, encounter=7.5, factory=3.333, attack_edge=0.0,
-                       combat_win=1.333, card_estimate=3.5, harass=1.5, mech_advance=1.0,
-                       mobility=5.062, combat_ability=3.75, guard=0.533, lookahead=0.467,
-                       adapt=1.5),
+                       combat_star=1.185, power_star=0.6, popularity=0.45, power=1.312,
+                       card=1.35, keep=1.125, territory=0.9, encounter=7.5, factory=3.333,
+                       attack_edge=0.0, combat_win=1.333, card_estimate=3.5, harass=1.5,
+                       mech_advance=1.0, mobility=5.062, combat_ability=3.75, guard=0.426,
+                       lookahead=0.467, adapt=1.5),
                "the strongest: weights tuned against the Automa and a field of the other "
                "strategies, with the seat-adapted planning on (the Automa's clock, the end "
                "spread, Coercion's cards)"),
