@@ -458,6 +458,7 @@ def pack(data: RurikData) -> dict:
         "leader_ability": [ABILITIES.index(l["ability"]) for l in data.leaders],
         "deed_names": [d["name"] for d in data.deeds],
         "deed_vp": [d["vp"] for d in data.deeds],
+        "deed_vp_provisional": [1 if "vp" in d["provisional"] else 0 for d in data.deeds],
         "deed_pay": [[d["pay"].get(k, 0) for k in DEED_PAY] for d in data.deeds],
         "deed_need": [[d["need"].get(k, 0) for k in DEED_NEED] for d in data.deeds],
         "deed_reward": [[d["reward"].get(k, 0) for k in DEED_REWARD] for d in data.deeds],
