@@ -201,3 +201,18 @@ def load_weights_file(path: Path, policy: Optional[str] = None) -> dict:
                         f"not {policy!r}; "
                         f"use a file tuned for {policy!r} or change the policy name")
     return {k: float(v) for k, v in weights.items()}
+
+
+def seat_policy_arrays(pols) -> tuple:
+    """A compiled core's per-seat policy arguments for resolved policies (None: a seat the rules
+    play): compiled ids int32 [seats], weights float64 [seats, MAX_WEIGHTS] and the Python
+    policy objects (a list, or None when every seat is compiled)."""
+    import numpy as np
+
+    ids = np.array([max(p.compiled_id, 0) if p is not None else 0 for p in pols], dtype=np.int32)
+    weights = np.zeros((len(pols), MAX_WEIGHTS), dtype=np.float64)
+    for s, p in enumerate(pols):
+        if p is not None:
+            weights[s, :len(p.weights)] = p.weights
+    python = [p.instantiate() if p is not None and p.is_python else None for p in pols]
+    return ids, weights, python if any(x is not None for x in python) else None

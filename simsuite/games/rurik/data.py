@@ -254,6 +254,11 @@ class RurikData:
     def leader_names(self) -> list[str]:
         return [r["name"] for r in self.leaders]
 
+    @property
+    def rebel_leader(self) -> str:
+        """The leader of the solo Rebels (ability rebel_lord: Sviatopolk)."""
+        return next(r["name"] for r in self.leaders if r["ability"] == "rebel_lord")
+
     def base_schemes(self) -> list[dict]:
         return [s for s in self.schemes if s["base"]]
 

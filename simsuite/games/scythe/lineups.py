@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from simsuite.policies import MAX_WEIGHTS
+from simsuite.games.base import play_grouped  # noqa: F401  (shared; Scythe's spec and solo use it)
+from simsuite.policies import seat_policy_arrays  # noqa: F401  (shared, as above)
 from simsuite.scenario import short_hash
 
 _RULES: dict = {}
@@ -38,31 +39,6 @@ def cached_rules(config, **options):
         _RULES[key] = core().Rules(config.data, ban_pairs=config.ban_pairs, turn_cap=config.turn_cap,
                                    camaraderie_on_move=config.camaraderie_on_move, **options)
     return _RULES[key]
-
-
-def seat_policy_arrays(pols) -> tuple:
-    """play_batch's per-seat policy arguments for resolved policies (None: a seat the core skips):
-    compiled ids, weights [seats, MAX_WEIGHTS] and Python policy objects (None if all compiled)."""
-    ids = np.array([max(p.compiled_id, 0) if p is not None else 0 for p in pols], dtype=np.int32)
-    weights = np.zeros((len(pols), MAX_WEIGHTS), dtype=np.float64)
-    for s, p in enumerate(pols):
-        if p is not None:
-            weights[s, :len(p.weights)] = p.weights
-    python = [p.instantiate() if p is not None and p.is_python else None for p in pols]
-    return ids, weights, python if any(x is not None for x in python) else None
-
-
-def play_grouped(keys: np.ndarray, play) -> dict:
-    """Play the games of each distinct line-up key as one batch (`play(positions) -> dict of
-    arrays`) and put the results back in game order."""
-    merged: dict = {}
-    for k in np.unique(keys):
-        sel = np.nonzero(keys == k)[0]
-        for name, arr in play(sel).items():
-            if name not in merged:
-                merged[name] = np.empty((len(keys),) + arr.shape[1:], dtype=arr.dtype)
-            merged[name][sel] = arr
-    return merged
 
 
 def seat_result_columns(res: dict) -> dict:
