@@ -21,6 +21,7 @@ RULE_FLAGS = ("income_round4", "claims_never_down", "warfare_requires_advance", 
               "rule_check_after_removal", "church_places_without_removal",
               "solo_two_rebels_per_start_region", "solo_sviatopolk_card")
 PRIORITY_NAMES = ("attack_move", "build", "tax")
+REBEL_REWARD_KINDS = ("coins",) + GOOD_NAMES
 VARIANTS = ("alternate_board", "alternate_rebel_rewards", "alternate_deed_row")
 
 
@@ -282,6 +283,10 @@ cdef class Game(GameCore):
                            for k in range(N_STRUCT)},
             "good": GOOD_NAMES[self.g.good_type[r]], "good_present": bool(self.g.good_present[r]),
             "neutral": self.g.neutral[r],
+            # the reward of the rebel standing there (public: printed on its token), or None
+            "rebel_reward": (None if self.g.rebel_reward[r] < 0 else
+                             (REBEL_REWARD_KINDS[self.rules.r.rebel_kind[self.g.rebel_reward[r]]],
+                              self.rules.r.rebel_amount[self.g.rebel_reward[r]])),
         }
 
     def player(self, seat):
@@ -412,6 +417,65 @@ cdef class Game(GameCore):
     def events(self):
         """Readable lines of everything recorded so far (every decision and forced step)."""
         return [event_text(self, e) for e in self._raw]
+
+    def redeal_hidden(self, int seat, seed):
+        """A copy in which everything `seat` cannot see is dealt afresh, consistently with its
+        view: the other seats' scheme hands (same sizes), both scheme decks except the cards it
+        returned on top itself (same sizes), cards another seat is drawing, the other seats'
+        agenda offers and kept agendas, the deed deck's order, the alternate rebel-reward stack
+        and the chance stream."""
+        import random
+        cdef Game c = self.clone()
+        cdef GameState* g = &c.g
+        cdef int s, d, i, k
+        rnd = random.Random(int(seed))
+        n = g.n_players
+        # scheme cards: pool the unseen ones, deal them back into the same places
+        keep_drawn = g.decider == seat or g.n_drawn == 0
+        pool = []
+        for s in range(n):
+            if s != seat:
+                pool += [k for k in range(self.rules.r.n_schemes) if (g.hand[s] >> k) & 1]
+        for d in range(2):
+            pool += [g.deck[d][i] for i in range(g.deck_n[d] - g.known_top[seat][d])]
+        if not keep_drawn:
+            pool += [g.drawn[i] for i in range(g.n_drawn)]
+        rnd.shuffle(pool)
+        for s in range(n):
+            if s != seat:
+                k = bit_count(g.hand[s])
+                g.hand[s] = 0
+                for _ in range(k):
+                    g.hand[s] |= <uint32_t>(1u << pool.pop())
+        for d in range(2):
+            for i in range(g.deck_n[d] - g.known_top[seat][d]):
+                g.deck[d][i] = pool.pop()
+        if not keep_drawn:
+            for i in range(g.n_drawn):
+                g.drawn[i] = pool.pop()
+        # agendas: the other seats' offers come from those this seat was not offered
+        mine = {g.agenda_offer[seat][0], g.agenda_offer[seat][1]}
+        if not (g.solo_level and seat == 0):
+            rest = [a for a in range(self.rules.r.n_agendas) if a not in mine]
+            rnd.shuffle(rest)
+            for s in range(n):
+                if s == seat or (g.solo_level and s == REBELS):
+                    continue
+                kept = 0 if g.agenda[s] == g.agenda_offer[s][0] else 1
+                g.agenda_offer[s][0] = rest.pop()
+                g.agenda_offer[s][1] = rest.pop()
+                if g.agenda[s] >= 0:
+                    g.agenda[s] = g.agenda_offer[s][kept]
+        order = [g.deed_deck[i] for i in range(g.deed_deck_n)]
+        rnd.shuffle(order)
+        for i, d in enumerate(order):
+            g.deed_deck[i] = d
+        order = [g.rebel_stack[i] for i in range(g.rebel_stack_n)]
+        rnd.shuffle(order)
+        for i, d in enumerate(order):
+            g.rebel_stack[i] = d
+        rng_seed(&g.rng, derive_seed(int(seed) & 0xFFFFFFFFFFFFFFFF, 0x5EED))
+        return c
 
     def check_invariants(self):
         """Raise AssertionError naming the first broken conservation or range rule."""
