@@ -50,31 +50,31 @@ cdef inline void seat_policy_forget(SeatPolicy* sp) noexcept nogil:
 
 # ------------------------------------------------------------------ estimates
 
-cdef int ruler_with(const GameState* g, int r, int s, int ds, int o, int do_, int drebels) noexcept nogil:
-    # the ruler of r if seat s had ds more units there, seat o do_ more, and drebels more rebels
-    # (the same rule as queries.pxi ruler: strictly stronger than everyone and the rebels)
-    cdef int p, v, best = -1, best_v = 0, second_v = 0, y = -1
-    cdef int rebels = g.rebels[r] + drebels
+cdef int rule_gap(const GameState* g, int r, int s, int ds, int o, int do_, int drebels) noexcept nogil:
+    # units seat s would still need to rule r (0: it rules) if it had ds more units there, seat
+    # o do_ more and the region drebels more rebels (queries.pxi ruler: strictly stronger than
+    # every other player and the rebels; Yaroslav wins ties in his region)
+    cdef int p, v, mine = strength(g, s, r) + ds, other = g.rebels[r] + drebels + g.neutral[r]
     for p in range(g.n_players):
-        if g.leader_region[p] == r and g.ability[p] == ABIL_SOVEREIGN:
-            y = p
-    for p in range(g.n_players):
-        v = strength(g, p, r)
-        if p == s:
-            v += ds
-        if p == o:
-            v += do_
-        if v > best_v:
-            second_v = best_v
-            best_v = v
-            best = p
-        elif v > second_v:
-            second_v = v
-    if best < 0 or best_v <= rebels + g.neutral[r]:
-        return -1
-    if best_v > second_v or best == y:
-        return best
-    return -1
+        if p != s:
+            v = strength(g, p, r) + (do_ if p == o else 0)
+            if v > other:
+                other = v
+    if mine > other or (mine == other and mine > g.rebels[r] + drebels + g.neutral[r]
+                        and leader_here(g, s, r, ABIL_SOVEREIGN)):
+        return 0
+    return other - mine + 1
+
+
+cdef inline double rule_potential(int gap, const double* w) noexcept nogil:
+    # worth of standing `gap` units short of ruling a region (0 = ruling it)
+    if gap == 0:
+        return w[HW_RULE]
+    if gap == 1:
+        return 0.35 * w[HW_RULE]
+    if gap == 2:
+        return 0.12 * w[HW_RULE]
+    return 0.0
 
 
 cdef double claim_bonus(const GameState* g, int s, int track, int metric, const double* w) noexcept nogil:
@@ -91,28 +91,30 @@ cdef double claim_bonus(const GameState* g, int s, int track, int metric, const 
 
 cdef double rule_delta(const GameState* g, int s, int r, int ds, int o, int do_, int drebels,
                        int ruled, const double* w) noexcept nogil:
-    # worth to s of a change in r: rule gained or lost (with the claim track), an opponent's
-    # rule taken, presence
-    cdef int before = ruler(g, r), after = ruler_with(g, r, s, ds, o, do_, drebels)
-    cdef double v = 0.0
-    if after == s and before != s:
-        v += w[HW_RULE] + claim_bonus(g, s, T_RULE, ruled + 1, w)
-    elif before == s and after != s:
-        v -= w[HW_RULE]
-    if before >= 0 and before != s and after != before:
+    # worth to s of a change in r: rule gained or lost (with the claim track), the approach to
+    # ruling it, an opponent's rule taken, presence
+    cdef int before = rule_gap(g, r, s, 0, -1, 0, 0), after = rule_gap(g, r, s, ds, o, do_, drebels)
+    cdef int holder = ruler(g, r)
+    cdef double v = rule_potential(after, w) - rule_potential(before, w)
+    if after == 0 and before != 0:
+        v += claim_bonus(g, s, T_RULE, ruled + 1, w)
+    if holder >= 0 and holder != s and o == holder and do_ < 0 and rule_gap(g, r, holder, 0, o, do_, drebels) > 0:
         v += 0.5 * w[HW_RULE]          # an opponent loses the region
-    elif after >= 0 and after != s and before != after:
-        v -= 0.5 * w[HW_RULE]
     if ds > 0 and not present(g, s, r):
         v += w[HW_PRESENCE]
     return v
+
+
+cdef inline double coin_value(const GameState* g, const double* w) noexcept nogil:
+    # coins score nothing at the end (a tie-breaker): worth less as the game runs out
+    return w[HW_COIN] * (0.3 if g.round == N_ROUNDS - 1 else 1.0)
 
 
 cdef double good_value(const GameState* g, int s, int good, const double* w) noexcept nogil:
     # a good of type `good`: on the boat while its column has room (trade track), else spare
     if g.goods[s][good] < g.R.boat[good]:
         return w[HW_TRADE] + claim_bonus(g, s, T_TRADE, boat_goods(g, s) + 1, w) \
-            + (w[HW_COIN] if g.goods[s][good] + 1 == g.R.boat[good] and g.round < N_ROUNDS - 1 else 0.0)
+            + (coin_value(g, w) if g.goods[s][good] + 1 == g.R.boat[good] and g.round < N_ROUNDS - 1 else 0.0)
     return w[HW_GOOD]
 
 
@@ -121,16 +123,16 @@ cdef double rebel_reward_value(const GameState* g, int s, int r, const double* w
     if p < 0:
         return 0.0
     if g.R.rebel_kind[p] == 0:
-        return w[HW_COIN] * g.R.rebel_amount[p]
+        return coin_value(g, w) * g.R.rebel_amount[p]
     return good_value(g, s, g.R.rebel_kind[p] - 1, w) * g.R.rebel_amount[p]
 
 
 cdef double build_value(const GameState* g, int s, int r, int k, const double* w) noexcept nogil:
     cdef uint16_t mine = structure_mask(g, s, -1)
     cdef int group = largest_group(g, mine | <uint16_t>(1 << r)), o, p
-    cdef double v = w[HW_BUILD] + claim_bonus(g, s, T_BUILD, group, w)
-    if group > largest_group(g, mine):
-        v += 0.5 * w[HW_BUILD]
+    cdef double v = 0.3 * w[HW_BUILD]
+    if group > largest_group(g, mine):          # the Build track counts connected regions
+        v += w[HW_BUILD] + claim_bonus(g, s, T_BUILD, group, w)
     if k == S_STRONGHOLD:
         v += rule_delta(g, s, r, 1, -1, 0, 0, bit_count(ruled_mask(g, s)), w)
     elif k == S_CHURCH:
@@ -217,10 +219,10 @@ cdef double card_value(const GameState* g, int s, int c, bint playing, const dou
     cdef const int8_t* rw = g.R.scheme_reward[c]
     cdef double v = (rw[SR_HELMETS] * icon_worth(g, s, A_MUSTER, w) + rw[SR_BOOTS] * icon_worth(g, s, A_MOVE, w)
                      + rw[SR_SWORDS] * icon_worth(g, s, A_ATTACK, w) + rw[SR_CARTS] * icon_worth(g, s, A_TAX, w)
-                     + rw[SR_HAMMERS] * icon_worth(g, s, A_BUILD, w) + rw[SR_COINS] * w[HW_COIN]
+                     + rw[SR_HAMMERS] * icon_worth(g, s, A_BUILD, w) + rw[SR_COINS] * coin_value(g, w)
                      + rw[SR_DEED] * 2.0 + rw[SR_WARFARE] * w[HW_WARFARE])
     if playing:
-        v -= g.R.scheme_cost[c] * w[HW_COIN] + w[HW_CARD]
+        v -= g.R.scheme_cost[c] * coin_value(g, w) + w[HW_CARD]
     return v
 
 
@@ -235,9 +237,9 @@ cdef double turn_value(const GameState* g, int s, int opt, int ruled, const doub
     if opt == OPT_END or opt == OPT_FINISH:
         return 0.0
     if opt == OPT_MAIN:
-        return 2.0 * w[HW_ICON] - g.R.cost[g.n_players][g.cur_row][g.cur_col] * w[HW_COIN] + 0.01
+        return 2.0 * w[HW_ICON] - g.R.cost[g.n_players][g.cur_row][g.cur_col] * coin_value(g, w) + 0.01
     if opt == OPT_FORFEIT:
-        return w[HW_COIN] - 0.01
+        return coin_value(g, w) - 0.01
     if opt < OPT_DEED:
         return card_value(g, s, opt - OPT_CARD, True, w)
     if opt < OPT_EXCHANGE:
@@ -296,7 +298,7 @@ cdef double turn_value(const GameState* g, int s, int opt, int ruled, const doub
     x = opt - OPT_DIPLOMAT
     o = (x // 16) // 2
     r = g.leader_region[s]
-    return rule_delta(g, s, r, 0, o, -1, 0, ruled, w) - 0.5 * w[HW_COIN]
+    return rule_delta(g, s, r, 0, o, -1, 0, ruled, w) - 0.5 * coin_value(g, w)
 
 
 cdef double place_value(const GameState* g, int s, int v, int col, const double* w) noexcept nogil:
@@ -306,21 +308,21 @@ cdef double place_value(const GameState* g, int s, int v, int col, const double*
         pos += 1
     if pos >= rows:
         pos = rows - 1
-    return (column_worth(g, s, col, w) * g.R.icons[n][pos][col] - g.R.cost[n][pos][col] * w[HW_COIN]
-            + (w[HW_COIN] if col == A_SCHEME and pos == 0 else 0.0)    # the first-player token
+    return (column_worth(g, s, col, w) * g.R.icons[n][pos][col] - g.R.cost[n][pos][col] * coin_value(g, w)
+            + (coin_value(g, w) if col == A_SCHEME and pos == 0 else 0.0)    # the first-player token
             - 0.05 * v)                                                # keep big advisors for later
 
 
 cdef double bribe_value(const GameState* g, int s, int b, const double* w) noexcept nogil:
     cdef int col = g.place_col, v = g.place_val, rows = g.R.rows[g.n_players], pos = 0, n = g.n_players
-    if b > w[HW_BRIBE] or b > g.coins[s] - 1:
+    if b > w[HW_BRIBE] + g.coins[s] // 4 or b > g.coins[s] - 1:
         return -1000.0 - b
     while pos < rows and g.slot_seat[col][pos] >= 0 and g.slot_val[col][pos] + g.slot_bribe[col][pos] >= v + b:
         pos += 1
     if pos >= rows:
         pos = rows - 1
-    return (column_worth(g, s, col, w) * g.R.icons[n][pos][col] - g.R.cost[n][pos][col] * w[HW_COIN]
-            - b * w[HW_COIN])
+    return (column_worth(g, s, col, w) * g.R.icons[n][pos][col] - g.R.cost[n][pos][col] * coin_value(g, w)
+            - b * coin_value(g, w))
 
 
 cdef double region_setup_value(const GameState* g, int s, int r, const double* w) noexcept nogil:
@@ -370,7 +372,7 @@ cdef double option_value(const GameState* g, int s, int opt, int ruled, const do
     if d == D_PASS_TOKEN:
         return 1.0 if opt == s else 0.0
     if d == D_MARKET:
-        return good_value(g, s, g.good_type[g.task_a[0]], w) if opt == 0 else w[HW_COIN]
+        return good_value(g, s, g.good_type[g.task_a[0]], w) if opt == 0 else coin_value(g, w)
     if d == D_CHURCH:
         return rule_delta(g, s, g.task_a[0], 1, opt if opt < MAX_SEATS else -1, -1,
                           -1 if opt == MAX_SEATS else 0, ruled, w)
