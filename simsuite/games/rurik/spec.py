@@ -15,7 +15,7 @@ Sviatopolk on seat 1, rulebook "ОДИНОЧНА ГРА"); any other plays the 2
     [rules]
     variants = []                   # "alternate_board", "alternate_rebel_rewards", "alternate_deed_row"
     income_round4 = false           # the rule readings of data/rules.toml, switchable here
-    data = []                       # data folders replacing the shipped files, relative to the scenario
+    data = []                       # data override files (simsuite/datafiles.py), relative to the scenario
 
 "all" leaders cycle by game index so every seat holds every leader equally often (multiplayer)
 or every combination is played in turn (solo). Dataset rows are by seat in turn order; in solo
@@ -61,7 +61,7 @@ class RurikConfig(GameConfig):
     levels: tuple            # solo difficulties (empty: multiplayer)
     variants: tuple          # sorted variant names
     flags: tuple             # sorted (rule switch, value) set by the scenario
-    data_files: tuple        # (name, sha256) of each file of the data folders
+    data_files: tuple        # (name, sha256) of each data override file
     data: object             # the loaded RurikData (travels to workers)
     leader_names: tuple
 
@@ -118,24 +118,20 @@ class RurikSpec(GameSpec):
         variants = tuple(sorted({check.choice(v, core().VARIANTS, "rules.variants", "variant")
                                  for v in variants}))
         flags = tuple(sorted((k, check.boolean(rules, k, where="rules")) for k in flag_names if k in rules))
-        folders = rules.get("data", [])
-        if not isinstance(folders, list) or not all(isinstance(f, str) for f in folders) or len(folders) > 1:
-            raise check.fail("rules.data", "must be a list of at most one data folder",
-                             'write e.g. data = ["my-rurik-data"] (a folder holding all the data files)')
-        data_files: tuple = ()
-        if folders:
-            folder = Path(source).parent / folders[0]
-            if not folder.is_dir():
-                raise check.fail("rules.data", f"data folder {folders[0]!r} not found next to the scenario",
+        files = rules.get("data", [])
+        if not isinstance(files, list) or not all(isinstance(f, str) for f in files):
+            raise check.fail("rules.data", "must be a list of data override files",
+                             'write e.g. data = ["my-rurik.toml"]')
+        paths = [Path(source).parent / f for f in files]
+        for f, path in zip(files, paths):
+            if not path.is_file():
+                raise check.fail("rules.data", f"data file {f!r} not found next to the scenario",
                                  "give its path relative to the scenario file")
-            data_files = tuple((f.name, hashlib.sha256(f.read_bytes()).hexdigest())
-                               for f in sorted(folder.glob("*.toml")))
-            try:
-                data = load_data(folder)
-            except UserError as err:
-                raise check.wrap("rules.data", err)
-        else:
-            data = load_data()
+        data_files = tuple((f, hashlib.sha256(path.read_bytes()).hexdigest()) for f, path in zip(files, paths))
+        try:
+            data = load_data(paths)   # its errors already name the file, entry and fix
+        except UserError as err:
+            raise check.wrap("rules.data", err) if paths else err
         names = tuple(data.leader_names)
 
         if "solo" in scenario:
