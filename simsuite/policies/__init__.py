@@ -216,3 +216,22 @@ def seat_policy_arrays(pols) -> tuple:
             weights[s, :len(p.weights)] = p.weights
     python = [p.instantiate() if p is not None and p.is_python else None for p in pols]
     return ids, weights, python if any(x is not None for x in python) else None
+
+
+def seat_choosers(pols, compiled_seats) -> list:
+    """Per seat a chooser(game, options, stream) for resolved policies (None: a seat the rules
+    play, no chooser): compiled seats ask `compiled_seats` (a core's CompiledSeats, seeded like
+    its batch loop), Python seats their policy object with the seat's view. What a spec's
+    `seat_choosers` returns, so `simsuite play` makes the choices `simsuite run` makes."""
+    _, _, python = seat_policy_arrays(pols)
+    out = []
+    for s, p in enumerate(pols):
+        if p is None:
+            out.append(None)
+        elif p.is_python:
+            obj = python[s]
+            out.append(lambda game, options, stream, obj=obj, s=s:
+                       obj.choose(game.observation(s), options, stream))
+        else:
+            out.append(lambda game, options, stream: compiled_seats.choose(game))
+    return out

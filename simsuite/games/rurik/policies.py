@@ -72,11 +72,3 @@ POLICIES: tuple[CompiledPolicy, ...] = tuple(
     for name, (pid, weights, description) in STRATEGIES.items()
 )
 
-
-def default_weights(name: str) -> list[float]:
-    """The full MAX_WEIGHTS vector of a strategy's defaults."""
-    _, weights, _ = STRATEGIES[name]
-    vector = [0.0] * MAX_WEIGHTS
-    for i, (_, value) in enumerate(weights):
-        vector[i] = value
-    return vector

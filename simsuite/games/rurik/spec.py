@@ -35,6 +35,7 @@ from simsuite.errors import UserError
 from simsuite.games.base import GameConfig, GameSpec, cyclic_deal, play_grouped, seat_policies
 from simsuite.games.rurik.schema import SCHEMA
 from simsuite.policies import resolve_policy, resolve_seat_policies, seat_policy_arrays
+from simsuite.policies import seat_choosers as shared_seat_choosers
 from simsuite.scenario import Checker, short_hash
 
 LEVELS = (1, 2, 3, 4)
@@ -333,19 +334,8 @@ class RurikSpec(GameSpec):
             pols = [config.policies[int(pol[0])], None]
         else:
             pols = list(config.policies)       # game index 0: seat s plays policy s, rotated or not
-        ids, weights, python = seat_policy_arrays(pols)
-        seats = core().CompiledSeats(seed, ids, weights)
-        out = []
-        for s, p in enumerate(pols):
-            if p is None:
-                out.append(None)
-            elif p.is_python:
-                obj = python[s]
-                out.append(lambda game, options, stream, obj=obj, s=s:
-                           obj.choose(game.observation(s), options, stream))
-            else:
-                out.append(lambda game, options, stream: seats.choose(game))
-        return out
+        ids, weights, _ = seat_policy_arrays(pols)
+        return shared_seat_choosers(pols, core().CompiledSeats(seed, ids, weights))
 
     def score_lines(self, game) -> list:
         from simsuite.games.rurik.play import score_lines

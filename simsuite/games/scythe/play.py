@@ -79,22 +79,11 @@ def new_game(spec, config, seed: int, log: bool = True):
 def seat_choosers(spec, config, seed: int) -> list:
     """Per seat, a chooser(game, options, stream) making the choices `run_shard` makes in game
     index 0 (compiled seats through CompiledSeats, Python seats through their class)."""
-    from simsuite.games.scythe.lineups import seat_policy_arrays
+    from simsuite.policies import seat_choosers as shared_seat_choosers, seat_policy_arrays
 
     if isinstance(config, solo.SoloConfig):
         pols = [config.policies[int(solo.design(config, np.zeros(1, dtype=np.int64))[0][0])], None]
     else:
         pols = list(config.policies)   # game index 0: seat s plays policy s, rotated or not
-    ids, weights, python = seat_policy_arrays(pols)
-    seats = core().CompiledSeats(seed, ids, weights)
-    out = []
-    for s, p in enumerate(pols):
-        if p is None:
-            out.append(None)
-        elif p.is_python:
-            obj = python[s]
-            out.append(lambda game, options, stream, obj=obj, s=s:
-                       obj.choose(game.observation(s), options, stream))
-        else:
-            out.append(lambda game, options, stream: seats.choose(game))
-    return out
+    ids, weights, _ = seat_policy_arrays(pols)
+    return shared_seat_choosers(pols, core().CompiledSeats(seed, ids, weights))
