@@ -204,6 +204,15 @@ cdef double column_worth(const GameState* g, int s, int col, const double* w) no
     return best
 
 
+cdef inline double icons_worth(const GameState* g, int s, int col, int icons, const double* w) noexcept nogil:
+    # a main action with `icons` icons: each icon of a column is worth column_worth, but the
+    # Scheme action draws `icons` cards and keeps one («Отримання Здобичі»): more icons only
+    # widen the choice
+    if col == A_SCHEME:
+        return column_worth(g, s, col, w) * (1.0 + 0.2 * (icons - 1))
+    return column_worth(g, s, col, w) * icons
+
+
 # ------------------------------------------------------------------ option values
 
 cdef double icon_worth(const GameState* g, int s, int kind, const double* w) noexcept nogil:
@@ -308,7 +317,7 @@ cdef double place_value(const GameState* g, int s, int v, int col, const double*
         pos += 1
     if pos >= rows:
         pos = rows - 1
-    return (column_worth(g, s, col, w) * g.R.icons[n][pos][col] - g.R.cost[n][pos][col] * coin_value(g, w)
+    return (icons_worth(g, s, col, g.R.icons[n][pos][col], w) - g.R.cost[n][pos][col] * coin_value(g, w)
             + (coin_value(g, w) if col == A_SCHEME and pos == 0 else 0.0)    # the first-player token
             - 0.05 * v)                                                # keep big advisors for later
 
@@ -321,7 +330,7 @@ cdef double bribe_value(const GameState* g, int s, int b, const double* w) noexc
         pos += 1
     if pos >= rows:
         pos = rows - 1
-    return (column_worth(g, s, col, w) * g.R.icons[n][pos][col] - g.R.cost[n][pos][col] * coin_value(g, w)
+    return (icons_worth(g, s, col, g.R.icons[n][pos][col], w) - g.R.cost[n][pos][col] * coin_value(g, w)
             - b * coin_value(g, w))
 
 
