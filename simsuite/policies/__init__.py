@@ -235,3 +235,21 @@ def seat_choosers(pols, compiled_seats) -> list:
         else:
             out.append(lambda game, options, stream: compiled_seats.choose(game))
     return out
+
+
+def weight_table(names, base: dict, **changes: float) -> tuple[tuple[str, float], ...]:
+    """A strategy's (name, value) weights in vector order: `base` with `changes` (a policy
+    table's module, e.g. simsuite/games/<game>/policies.py, builds its strategies so)."""
+    unknown = set(changes) - set(names)
+    assert not unknown, unknown
+    values = dict(base, **changes)
+    return tuple((n, float(values[n])) for n in names)
+
+
+def check_built(policies, built: dict, game: str) -> None:
+    """A spec's `prepare`: every compiled policy of the scenario is in the built core (`built`:
+    its COMPILED_POLICIES, name -> id), else a one-line UserError saying to rebuild it."""
+    for p in policies:
+        if not p.is_python and built.get(p.name) != p.compiled_id:
+            raise UserError(f"policy {p.name!r} (id {p.compiled_id}) is not in the built {game} core "
+                            f"(it has {built}); rebuild it: python setup.py build_ext --inplace")

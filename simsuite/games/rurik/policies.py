@@ -14,7 +14,7 @@ other (tests/rurik/test_policies.py, BENCHMARKS.md "Rurik"); `simsuite tune` imp
 """
 from __future__ import annotations
 
-from simsuite.policies import MAX_WEIGHTS, CompiledPolicy
+from simsuite.policies import MAX_WEIGHTS, CompiledPolicy, weight_table
 
 GAME = "rurik"
 
@@ -48,10 +48,7 @@ _BASE = dict(
 
 
 def _weights(**changes: float) -> tuple[tuple[str, float], ...]:
-    unknown = set(changes) - set(WEIGHT_NAMES)
-    assert not unknown, unknown
-    values = dict(_BASE, **changes)
-    return tuple((n, float(values[n])) for n in WEIGHT_NAMES)
+    return weight_table(WEIGHT_NAMES, _BASE, **changes)
 
 
 # name -> (id, weights, description); ids are the core's POLICY_* ids.

@@ -34,7 +34,7 @@ import pyarrow as pa
 from simsuite.errors import UserError
 from simsuite.games.base import GameConfig, GameSpec, cyclic_deal, play_grouped, seat_policies
 from simsuite.games.rurik.schema import SCHEMA
-from simsuite.policies import resolve_policy, resolve_seat_policies, seat_policy_arrays
+from simsuite.policies import check_built, resolve_policy, resolve_seat_policies, seat_policy_arrays
 from simsuite.policies import seat_choosers as shared_seat_choosers
 from simsuite.scenario import Checker, short_hash
 
@@ -203,11 +203,7 @@ class RurikSpec(GameSpec):
 
     # ------------------------------------------------------------------ playing
     def prepare(self, config: RurikConfig) -> None:
-        built = core().COMPILED_POLICIES
-        for p in config.policies:
-            if not p.is_python and built.get(p.name) != p.compiled_id:
-                raise UserError(f"policy {p.name!r} (id {p.compiled_id}) is not in the built Rurik core "
-                                f"(it has {built}); rebuild it: python setup.py build_ext --inplace")
+        check_built(config.policies, core().COMPILED_POLICIES, "Rurik")
         self.rules(config)
 
     @staticmethod

@@ -17,7 +17,7 @@ a given field.
 """
 from __future__ import annotations
 
-from simsuite.policies import MAX_WEIGHTS, CompiledPolicy
+from simsuite.policies import MAX_WEIGHTS, CompiledPolicy, weight_table
 
 GAME = "scythe"
 
@@ -69,10 +69,7 @@ _BASE = dict(
 
 
 def _weights(**changes: float) -> tuple[tuple[str, float], ...]:
-    unknown = set(changes) - set(WEIGHT_NAMES)
-    assert not unknown, unknown
-    values = dict(_BASE, **changes)
-    return tuple((n, float(values[n])) for n in WEIGHT_NAMES)
+    return weight_table(WEIGHT_NAMES, _BASE, **changes)
 
 
 # name -> (id, weights, description); ids are the core's HP_* ids.
