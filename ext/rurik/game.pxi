@@ -668,21 +668,21 @@ def option_label(Game game, decision, int opt):
 
 
 EVENT_FORMATS = {
-    EV_ROUND: "round {a} begins", EV_PLACE: "seat {s} places advisor {a} in {col_b} (bribe {c})",
-    EV_ACTIVATE: "seat {s} activates its advisor in {col_a}", EV_FORFEIT: "seat {s} forfeits for 1 coin",
-    EV_MUSTER: "seat {s} musters in {reg_a}", EV_MOVE: "seat {s} moves {reg_a} -> {reg_b}",
-    EV_REBEL: "seat {s} defeats a rebel in {reg_a}", EV_ATTACK: "seat {s} attacks {target_b} in {reg_a}",
-    EV_CASUALTY: "seat {s} reveals {b} cards in {reg_a}: casualty {c}", EV_TAX: "seat {s} taxes {reg_a}",
-    EV_BUILD: "seat {s} builds a {struct_b} in {reg_a}", EV_CHURCH: "seat {s}'s church in {reg_a} removes {target_b}",
-    EV_CARD: "seat {s} plays scheme card {card_a}", EV_DEED: "seat {s} accomplishes {deed_a}",
-    EV_EXCHANGE: "seat {s} exchanges {good_b} + {good_c} (token {a})",
-    EV_CLAIM: "seat {s} reaches space {b} of the {track_a} track",
-    EV_INCOME: "seat {s} gains {a} coins income", EV_TAKE_DEED: "seat {s} takes the deed {deed_a}",
-    EV_PASS_TOKEN: "seat {s} gives the first-player token to seat {a}",
-    EV_MARKET: "seat {s}'s market in {reg_a} gives {market_b}",
-    EV_DIPLOMAT: "seat {s} (Predslava) moves a troop of seat {a} from {reg_b} to {reg_c}",
-    EV_DRAW: "seat {s} draws {b} cards from deck {a}", EV_MAIN: "seat {s} begins {col_a} with {b} icons",
-    EV_GAME_END: "the game ends", EV_REENTER: "seat {s} re-enters in {reg_a}",
+    EV_ROUND: "round {a} begins", EV_PLACE: "{who} places advisor {a} in {col_b} (bribe {c})",
+    EV_ACTIVATE: "{who} activates its advisor in {col_a}", EV_FORFEIT: "{who} forfeits for 1 coin",
+    EV_MUSTER: "{who} musters in {reg_a}", EV_MOVE: "{who} moves {reg_a} -> {reg_b}",
+    EV_REBEL: "{who} defeats a rebel in {reg_a}", EV_ATTACK: "{who} attacks {target_b} in {reg_a}",
+    EV_CASUALTY: "{who} reveals {b} cards in {reg_a}: casualty {c}", EV_TAX: "{who} taxes {reg_a}",
+    EV_BUILD: "{who} builds a {struct_b} in {reg_a}", EV_CHURCH: "{who}'s church in {reg_a} removes {target_b}",
+    EV_CARD: "{who} plays scheme card {card_a}", EV_DEED: "{who} accomplishes {deed_a}",
+    EV_EXCHANGE: "{who} exchanges {good_b} + {good_c} (token {a})",
+    EV_CLAIM: "{who} reaches space {b} of the {track_a} track",
+    EV_INCOME: "{who} gains {a} coins income", EV_TAKE_DEED: "{who} takes the deed {deed_a}",
+    EV_PASS_TOKEN: "{who} gives the first-player token to seat {a}",
+    EV_MARKET: "{who}'s market in {reg_a} gives {market_b}",
+    EV_DIPLOMAT: "{who} (Predslava) moves a troop of seat {a} from {reg_b} to {reg_c}",
+    EV_DRAW: "{who} draws {b} cards from deck {a}", EV_MAIN: "{who} begins {col_a} with {b} icons",
+    EV_GAME_END: "the game ends", EV_REENTER: "{who} re-enters in {reg_a}",
 }
 
 
@@ -691,6 +691,7 @@ def event_text(Game game, e):
     R = game.rules
     names = R.region_names
     fields = {"s": s, "a": a, "b": b, "c": c,
+              "who": "the Rebels" if game.g.solo_level and s == REBELS else f"seat {s}",
               "reg_a": names[a] if 0 <= a < N_REGIONS else a, "reg_b": names[b] if 0 <= b < N_REGIONS else b,
               "col_a": ACTION_NAMES[a] if 0 <= a < N_ACTIONS else a, "col_b": ACTION_NAMES[b] if 0 <= b < N_ACTIONS else b,
               "struct_b": STRUCTURE_NAMES[b] if 0 <= b < N_STRUCT else b,
@@ -700,5 +701,6 @@ def event_text(Game game, e):
               "track_a": TRACK_NAMES[a] if 0 <= a < N_TRACKS else a,
               "good_b": GOOD_NAMES[b] if 0 <= b < N_GOODS else b, "good_c": GOOD_NAMES[c] if 0 <= c < N_GOODS else c,
               "market_b": ("a good", "a coin")[b] if b in (0, 1) else b,
-              "target_b": {MAX_SEATS: "a rebel", NEUTRAL: "a neutral troop"}.get(b, f"seat {b}")}
+              "target_b": {MAX_SEATS: "a rebel", NEUTRAL: "a neutral troop"}.get(
+                  b, "the Rebels" if game.g.solo_level and b == REBELS else f"seat {b}")}
     return EVENT_FORMATS.get(kind, "event {a} {b} {c}").format(**fields)
