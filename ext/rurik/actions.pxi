@@ -265,14 +265,17 @@ cdef void game_apply(GameState* g, int32_t opt) noexcept nogil:
         activate(g, opt // 4, opt % 4)
     elif kind == D_AGENDA:
         g.agenda[s] = <int8_t>opt
+        emit(g, EV_AGENDA, s, opt, 0, 0, 0, 0)
         g.decision = D_NONE
         g.step += 1
     elif kind == D_SETUP_TROOP:
         place_troop(g, s, opt)
+        emit(g, EV_SETUP_TROOP, s, opt, 0, 0, 0, 0)
         g.decision = D_NONE
         g.step += 1
     elif kind == D_SETUP_LEADER:
         g.leader_region[s] = <int8_t>opt
+        emit(g, EV_SETUP_LEADER, s, opt, 0, 0, 0, 0)
         g.decision = D_NONE
         g.step += 1
     elif kind == D_REENTER:

@@ -683,6 +683,8 @@ EVENT_FORMATS = {
     EV_DIPLOMAT: "{who} (Predslava) moves a troop of seat {a} from {reg_b} to {reg_c}",
     EV_DRAW: "{who} draws {b} cards from deck {a}", EV_MAIN: "{who} begins {col_a} with {b} icons",
     EV_GAME_END: "the game ends", EV_REENTER: "{who} re-enters in {reg_a}",
+    EV_AGENDA: "{who} keeps the secret agenda {agenda_a}", EV_SETUP_TROOP: "{who} places a troop in {reg_a}",
+    EV_SETUP_LEADER: "{who} places its leader in {reg_a}",
 }
 
 
@@ -698,6 +700,7 @@ def event_text(Game game, e):
               "reg_c": names[c] if 0 <= c < N_REGIONS else c,
               "card_a": R.scheme_keys[a] if 0 <= a < len(R.scheme_keys) else a,
               "deed_a": R.deed_names[a] if 0 <= a < len(R.deed_names) else a,
+              "agenda_a": R.agenda_names[a] if 0 <= a < len(R.agenda_names) else a,
               "track_a": TRACK_NAMES[a] if 0 <= a < N_TRACKS else a,
               "good_b": GOOD_NAMES[b] if 0 <= b < N_GOODS else b, "good_c": GOOD_NAMES[c] if 0 <= c < N_GOODS else c,
               "market_b": ("a good", "a coin")[b] if b in (0, 1) else b,

@@ -27,6 +27,9 @@ cdef enum:  # event kinds of the readable log (pyapi.pxi formats them)
     EV_MAIN = 22          # a = column, b = icons
     EV_GAME_END = 23
     EV_REENTER = 24       # a = region
+    EV_AGENDA = 25        # a = agenda kept
+    EV_SETUP_TROOP = 26   # a = region
+    EV_SETUP_LEADER = 27  # a = region
 
 # ------------------------------------------------------------------ scheme decks
 # Rulebook "Отримання Здобичі", note: when one of the two decks runs out, shuffle the discards
