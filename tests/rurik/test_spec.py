@@ -38,6 +38,8 @@ def refused(table) -> str:
     ({"players": 2, "solo": {"difficulty": 1}}, "a solo game has one player"),
     ({"solo": {"difficulty": 1}, "leaders": "Sviatopolk"}, "leads the Rebels"),
     ({"players": 2, "rules": {"data": ["nowhere.toml"]}}, "not found next to the scenario"),
+    # the shipped map is provisional (map.toml), so a scenario refusing provisional data stops
+    ({"players": 2, "rules": {"provisional": False}}, "provisional (first: region Novgorod: good, neighbours)"),
 ])
 def test_bad_scenarios_are_one_line_errors(table, words):
     assert words in refused(table)

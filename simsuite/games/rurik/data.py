@@ -166,6 +166,7 @@ class RurikData:
     boards: dict
     solo_mats: list[dict]
     solo_cards: list[dict]
+    provisional: tuple = ()     # "<section> <entry>: <fields>" of every entry still provisional
 
     @property
     def region_names(self) -> list[str]:
@@ -217,7 +218,21 @@ def load_data(overrides: Sequence[Path] = (), data_dir: Path | str | None = None
         regions=regions, leaders=leaders, deeds=rows("deed", "name"), schemes=schemes,
         agendas=rows("agenda", "name"), rebel_rewards=rows("reward", "key"),
         rules={k: v["value"] for k, v in e["rule"].items()},
-        boards=boards, solo_mats=mats, solo_cards=cards)
+        boards=boards, solo_mats=mats, solo_cards=cards, provisional=_provisional(loaded))
+
+
+def _provisional(loaded) -> tuple:
+    """Every entry (and strategy-board side) that still names provisional fields."""
+    out = []
+    for name, sec in FILES.sections.items():
+        entries = loaded.entries[name].items() if sec.keyed else [(None, loaded.entries[name])]
+        for key, entry in entries:
+            if entry["provisional"]:
+                out.append(f"{sec.label(key)}: {', '.join(entry['provisional'])}")
+    for side in loaded.entries["strategy"]["side"]:
+        if side["provisional"]:
+            out.append(f"[strategy] side {side['players']}: {', '.join(side['provisional'])}")
+    return tuple(out)
 
 
 def _check_map(loaded, regions: list[dict]) -> None:

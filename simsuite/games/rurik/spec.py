@@ -16,6 +16,7 @@ Sviatopolk on seat 1, rulebook "ОДИНОЧНА ГРА"); any other plays the 2
     variants = []                   # "alternate_board", "alternate_rebel_rewards", "alternate_deed_row"
     income_round4 = false           # the rule readings of data/rules.toml, switchable here
     data = []                       # data override files (simsuite/datafiles.py), relative to the scenario
+    provisional = true              # false: refuse to play while any data entry in use is provisional
 
 "all" leaders cycle by game index so every seat holds every leader equally often (multiplayer)
 or every combination is played in turn (solo). Dataset rows are by seat in turn order; in solo
@@ -111,7 +112,7 @@ class RurikSpec(GameSpec):
         check = Checker(source)
         rules = check.table(scenario, "rules")
         flag_names = core().RULE_FLAGS
-        check.check_keys(rules, ("variants", "data") + tuple(flag_names), "rules")
+        check.check_keys(rules, ("variants", "data", "provisional") + tuple(flag_names), "rules")
         variants = rules.get("variants", [])
         if not isinstance(variants, list):
             raise check.fail("rules.variants", "must be a list of variant names",
@@ -133,6 +134,11 @@ class RurikSpec(GameSpec):
             data = load_data(paths)   # its errors already name the file, entry and fix
         except UserError as err:
             raise check.wrap("rules.data", err) if paths else err
+        if not check.boolean(rules, "provisional", where="rules", default=True) and data.provisional:
+            raise check.fail("rules.provisional", f"is false but {len(data.provisional)} data entries are "
+                             f"provisional (first: {data.provisional[0]})",
+                             "replace them in an override file (rules.data) that also sets provisional = [] "
+                             "on each, or allow them with provisional = true")
         names = tuple(data.leader_names)
 
         if "solo" in scenario:
