@@ -17,7 +17,7 @@ cdef void place_advisor(GameState* g, int s, int v, int col, int bribe) noexcept
     g.slot_bribe[col][pos] = <int8_t>bribe
     g.adv_left[s][v] -= 1
     g.coins[s] -= bribe
-    ev(g, EV_PLACE, s, v, col, bribe)
+    emit(g, EV_PLACE, s, v, col, bribe, 0, 0)
     g.step += 1
 
 cdef void play_scheme_card(GameState* g, int s, int c) noexcept nogil:
@@ -36,7 +36,8 @@ cdef void play_scheme_card(GameState* g, int s, int c) noexcept nogil:
         push_task(g, K_TAKE_DEED, 1, s)
     discard_card(g, c)
     g.used_card = 1
-    ev(g, EV_CARD, s, c, 0, 0)
+    g.cards_played[s] += 1
+    emit(g, EV_CARD, s, c, 0, 0, 0, 0)
 
 cdef void accomplish_deed(GameState* g, int s, int d) noexcept nogil:
     # Rulebook "Здійснення Задумів": pay the cost, gain the reward, tuck the card (VP at the end)
@@ -45,7 +46,7 @@ cdef void accomplish_deed(GameState* g, int s, int d) noexcept nogil:
     g.deeds_owned[s] &= ~(<uint32_t>(1u << d))
     g.deeds_done[s] |= <uint32_t>(1u << d)
     g.used_deed = 1
-    ev(g, EV_DEED, s, d, 0, 0)
+    emit(g, EV_DEED, s, d, 0, 0, 0, 0)
     g.coins[s] -= pay[DP_COINS]
     for k in range(N_GOODS):
         g.goods[s][k] -= pay[DP_GOODS + k]
@@ -72,13 +73,13 @@ cdef void accomplish_deed(GameState* g, int s, int d) noexcept nogil:
 
 cdef void apply_turn(GameState* g, int opt) noexcept nogil:
     cdef int s = g.act_seat, x, r, t, o, k, cost
-    g.dec = D_NONE
+    g.decision = D_NONE
     if opt == OPT_END:
         end_turn(g)
     elif opt == OPT_MAIN:
         g.coins[s] -= g.R.cost[g.n_players][g.cur_row][g.cur_col]
         x = g.R.icons[g.n_players][g.cur_row][g.cur_col]
-        ev(g, EV_MAIN, s, g.cur_col, x, 0)
+        emit(g, EV_MAIN, s, g.cur_col, x, 0, 0, 0)
         if g.cur_col == A_SCHEME:
             push_task(g, K_DRAW, x, 0)
             g.main_state = 2
@@ -89,7 +90,7 @@ cdef void apply_turn(GameState* g, int opt) noexcept nogil:
         # Rulebook "Скасовані дії": cancel the action and take 1 coin
         g.coins[s] += 1
         g.main_state = 2
-        ev(g, EV_FORFEIT, s, 0, 0, 0)
+        emit(g, EV_FORFEIT, s, 0, 0, 0, 0, 0)
     elif opt == OPT_FINISH:
         g.pool[g.cur_col] = 0
         g.main_state = 2
@@ -106,7 +107,7 @@ cdef void apply_turn(GameState* g, int opt) noexcept nogil:
         g.pool[A_BUILD if t == 0 else A_MUSTER] += 1
         g.exchange_used[s][t] = 1
         g.used_exchange = 1
-        ev(g, EV_EXCHANGE, s, t, (x // 5) % 5, x % 5)
+        emit(g, EV_EXCHANGE, s, t, (x // 5) % 5, x % 5, 0, 0)
     elif opt < OPT_LEVY:
         # Rulebook "Скликання Війська": a troop (or the removed leader) where you have troops
         x = opt - OPT_MUSTER
@@ -118,25 +119,25 @@ cdef void apply_turn(GameState* g, int opt) noexcept nogil:
         else:
             g.leader_region[s] = <int8_t>r
         g.pool[A_MUSTER] -= 1
-        ev(g, EV_MUSTER, s, r, 1 if x >= 20 else 0, 0)
+        emit(g, EV_MUSTER, s, r, 1 if x >= 20 else 0, 0, 0, 0)
     elif opt == OPT_LEVY:
         # Sudislav: a sword musters a troop in his region
         r = g.leader_region[s]
         place_troop(g, s, r)
         g.pool[A_ATTACK] -= 1
-        ev(g, EV_MUSTER, s, r, 0, 0)
+        emit(g, EV_MUSTER, s, r, 0, 0, 0, 0)
     elif opt < OPT_MOVE_LEADER:
         x = opt - OPT_MOVE
         g.troops[s][x // 16] -= 1
         g.troops[s][x % 16] += 1
         g.pool[A_MOVE] -= 1
-        ev(g, EV_MOVE, s, x // 16, x % 16, 0)
+        emit(g, EV_MOVE, s, x // 16, x % 16, 0, 0, 0)
     elif opt < OPT_ANYWHERE:
         r = g.leader_region[s]
         t = opt - OPT_MOVE_LEADER
         g.leader_region[s] = <int8_t>t
         g.pool[A_MOVE] -= 1
-        ev(g, EV_MOVE, s, r, t, 1)
+        emit(g, EV_MOVE, s, r, t, 1, 0, 0)
         if g.ability[s] == ABIL_ESCORT and g.troops[s][r] > 0:
             push_task(g, K_ESCORT, r, t)
     elif opt < OPT_ANYWHERE_LEADER:
@@ -144,12 +145,12 @@ cdef void apply_turn(GameState* g, int opt) noexcept nogil:
         g.troops[s][x // 16] -= 1
         g.troops[s][x % 16] += 1
         g.anywhere_moves -= 1
-        ev(g, EV_MOVE, s, x // 16, x % 16, 0)
+        emit(g, EV_MOVE, s, x // 16, x % 16, 0, 0, 0)
     elif opt < OPT_ATTACK:
         r = g.leader_region[s]
         g.leader_region[s] = <int8_t>(opt - OPT_ANYWHERE_LEADER)
         g.anywhere_moves -= 1
-        ev(g, EV_MOVE, s, r, opt - OPT_ANYWHERE_LEADER, 1)
+        emit(g, EV_MOVE, s, r, opt - OPT_ANYWHERE_LEADER, 1, 0, 0)
     elif opt < OPT_TAX:
         x = opt - (OPT_ATTACK if opt < OPT_ATTACK_MINUS else OPT_ATTACK_MINUS)
         r = x // 8
@@ -163,7 +164,7 @@ cdef void apply_turn(GameState* g, int opt) noexcept nogil:
         elif o == NEUTRAL:
             # solo: a neutral troop goes to the box; no reward, warfare step or casualty check
             g.neutral[r] -= 1
-            ev(g, EV_ATTACK, s, r, NEUTRAL, 0)
+            emit(g, EV_ATTACK, s, r, NEUTRAL, 0, 0, 0)
         else:
             k = attack_player(g, s, r, o, opt >= OPT_ATTACK_MINUS)
             if k > 0:
@@ -199,7 +200,7 @@ cdef void apply_turn(GameState* g, int opt) noexcept nogil:
             g.troops[o][t] += 1
         g.coins[o] += 1
         g.diplomat_used[s] = 1
-        ev(g, EV_DIPLOMAT, s, o, r, t)
+        emit(g, EV_DIPLOMAT, s, o, r, t, 0, 0)
     # the main action ends by itself once its icons are spent
     if g.main_state == 1 and g.pool[g.cur_col] == 0:
         g.main_state = 2
@@ -215,7 +216,7 @@ cdef void apply_draw_deck(GameState* g, int d) noexcept nogil:
             break
         g.drawn[g.n_drawn] = <int8_t>c
         g.n_drawn += 1
-    ev(g, EV_DRAW, g.decider, d, g.n_drawn, 0)
+    emit(g, EV_DRAW, g.decider, d, g.n_drawn, 0, 0, 0)
     if g.n_drawn == 0:
         pop_task(g)
     else:
@@ -244,7 +245,7 @@ cdef void return_drawn(GameState* g, int top) noexcept nogil:
     g.n_drawn = 0
 
 cdef void game_apply(GameState* g, int32_t opt) noexcept nogil:
-    cdef int s = g.decider, kind = g.dec, r, k, task = g.task_kind[0] if g.n_tasks > 0 else K_NONE
+    cdef int s = g.decider, kind = g.decision, r, k, task = g.task_kind[0] if g.n_tasks > 0 else K_NONE
     g.n_decisions += 1
     if kind == D_TURN:
         apply_turn(g, opt)
@@ -252,27 +253,30 @@ cdef void game_apply(GameState* g, int32_t opt) noexcept nogil:
         g.place_val = <int8_t>(opt // 8)
         g.place_col = <int8_t>(opt % 8)
         if g.coins[s] > 0:
-            g.dec = D_BRIBE
+            g.decision = D_BRIBE
         else:
-            g.dec = D_NONE
+            g.decision = D_NONE
             place_advisor(g, s, g.place_val, g.place_col, 0)
     elif kind == D_BRIBE:
-        g.dec = D_NONE
+        g.decision = D_NONE
         place_advisor(g, s, g.place_val, g.place_col, opt)
     elif kind == D_ACTIVATE:
-        g.dec = D_NONE
+        g.decision = D_NONE
         activate(g, opt // 4, opt % 4)
     elif kind == D_AGENDA:
         g.agenda[s] = <int8_t>opt
-        g.dec = D_NONE
+        emit(g, EV_AGENDA, s, opt, 0, 0, 0, 0)
+        g.decision = D_NONE
         g.step += 1
     elif kind == D_SETUP_TROOP:
         place_troop(g, s, opt)
-        g.dec = D_NONE
+        emit(g, EV_SETUP_TROOP, s, opt, 0, 0, 0, 0)
+        g.decision = D_NONE
         g.step += 1
     elif kind == D_SETUP_LEADER:
         g.leader_region[s] = <int8_t>opt
-        g.dec = D_NONE
+        emit(g, EV_SETUP_LEADER, s, opt, 0, 0, 0, 0)
+        g.decision = D_NONE
         g.step += 1
     elif kind == D_REENTER:
         # Rulebook: with no troops on the board, place the leader and one troop anywhere
@@ -281,7 +285,7 @@ cdef void game_apply(GameState* g, int32_t opt) noexcept nogil:
             g.leader_region[s] = <int8_t>opt
             if g.supply[s] > 0:
                 place_troop(g, s, opt)
-            ev(g, EV_REENTER, s, opt, 0, 0)
+            emit(g, EV_REENTER, s, opt, 0, 0, 0, 0)
     elif kind == D_DECK:
         if task == K_CASUALTY:
             r = g.task_a[0]
@@ -303,7 +307,7 @@ cdef void game_apply(GameState* g, int32_t opt) noexcept nogil:
         pop_task(g)
     elif kind == D_PASS_TOKEN:
         g.token_holder = <int8_t>opt
-        ev(g, EV_PASS_TOKEN, s, opt, 0, 0)
+        emit(g, EV_PASS_TOKEN, s, opt, 0, 0, 0, 0)
         pop_task(g)
     elif kind == D_MARKET:
         r = g.task_a[0]
@@ -311,7 +315,7 @@ cdef void game_apply(GameState* g, int32_t opt) noexcept nogil:
             g.goods[s][g.good_type[r]] += 1
         else:
             g.coins[s] += 1
-        ev(g, EV_MARKET, s, r, opt, 0)
+        emit(g, EV_MARKET, s, r, opt, 0, 0, 0)
         pop_task(g)
     elif kind == D_CHURCH:
         # Rulebook "Церква": remove a rebel (to the box, no reward) or an enemy troop (not a

@@ -27,16 +27,9 @@ cdef enum:  # event kinds of the readable log (pyapi.pxi formats them)
     EV_MAIN = 22          # a = column, b = icons
     EV_GAME_END = 23
     EV_REENTER = 24       # a = region
-
-cdef inline void ev(GameState* g, int kind, int seat, int a, int b, int c) noexcept nogil:
-    cdef EventBuf* e = g.events
-    if e != NULL and e.n < MAX_EVENTS:
-        e.ev[e.n][0] = kind
-        e.ev[e.n][1] = seat
-        e.ev[e.n][2] = a
-        e.ev[e.n][3] = b
-        e.ev[e.n][4] = c
-        e.n += 1
+    EV_AGENDA = 25        # a = agenda kept
+    EV_SETUP_TROOP = 26   # a = region
+    EV_SETUP_LEADER = 27  # a = region
 
 # ------------------------------------------------------------------ scheme decks
 # Rulebook "Отримання Здобичі", note: when one of the two decks runs out, shuffle the discards
@@ -102,7 +95,7 @@ cdef void take_deed(GameState* g, int s, int slot, bint claim_step) noexcept nog
     # row variant instead discards the other two and reveals three new ones)
     cdef int d = g.deed_row[slot], i
     g.deeds_owned[s] |= <uint32_t>(1u << d)
-    ev(g, EV_TAKE_DEED, s, d, 0, 0)
+    emit(g, EV_TAKE_DEED, s, d, 0, 0, 0, 0)
     g.deed_row[slot] = -1
     if claim_step and g.R.alternate_deed_row:
         for i in range(DEED_ROW):
@@ -153,9 +146,9 @@ cdef void defeat_rebel(GameState* g, int s, int r) noexcept nogil:
         g.rebel_reward[r] = -1
     if reward >= 0:
         gain_rebel_reward(g, s, reward)
-        ev(g, EV_REBEL, s, r, g.R.rebel_kind[reward], g.R.rebel_amount[reward])
+        emit(g, EV_REBEL, s, r, g.R.rebel_kind[reward], g.R.rebel_amount[reward], 0, 0)
     else:
-        ev(g, EV_REBEL, s, r, -1, 0)
+        emit(g, EV_REBEL, s, r, -1, 0, 0, 0)
     # Sviatopolk (provisional): a rebel beaten in his region is replaced by one of his troops
     if leader_here(g, s, r, ABIL_REBEL_LORD) and g.supply[s] > 0:
         g.supply[s] -= 1
@@ -170,7 +163,7 @@ cdef int attack_player(GameState* g, int s, int r, int o, bint minus_one) noexce
     cdef bint rules_before = ruler(g, r) == o
     remove_unit(g, o, r, True)
     g.warfare[s] += 1
-    ev(g, EV_ATTACK, s, r, o, 0)
+    emit(g, EV_ATTACK, s, r, o, 0, 0, 0)
     if g.R.rule_check_after_removal:
         if ruler(g, r) == o:
             k += 1
@@ -206,7 +199,7 @@ cdef void casualty_check(GameState* g, int s, int r, int k, int d) noexcept nogi
         discard_card(g, shown[c])
     if hit and present(g, s, r):
         remove_unit(g, s, r, True)
-    ev(g, EV_CASUALTY, s, r, n, 1 if hit else 0)
+    emit(g, EV_CASUALTY, s, r, n, 1 if hit else 0, 0, 0)
 
 cdef inline void place_troop(GameState* g, int s, int r) noexcept nogil:
     g.supply[s] -= 1
@@ -216,12 +209,12 @@ cdef inline void collect_good(GameState* g, int s, int r) noexcept nogil:
     # tax: the region's good goes to the player's mat (the boat fills first, queries.pxi)
     g.good_present[r] = 0
     g.goods[s][g.good_type[r]] += 1
-    ev(g, EV_TAX, s, r, g.good_type[r], 0)
+    emit(g, EV_TAX, s, r, g.good_type[r], 0, 0, 0)
 
 cdef inline void put_structure(GameState* g, int s, int r, int k) noexcept nogil:
     g.struct_owner[r][k] = <int8_t>s
     g.struct_supply[s][k] -= 1
-    ev(g, EV_BUILD, s, r, k, 0)
+    emit(g, EV_BUILD, s, r, k, 0, 0, 0)
 
 cdef void church_effect(GameState* g, int s, int r, int target) noexcept nogil:
     # Rulebook "Церква": remove a rebel (to the box, no reward; it counts as defeated for the
@@ -238,7 +231,7 @@ cdef void church_effect(GameState* g, int s, int r, int target) noexcept nogil:
         g.supply[target] += 1
     if g.supply[s] > 0:
         place_troop(g, s, r)
-    ev(g, EV_CHURCH, s, r, target, 0)
+    emit(g, EV_CHURCH, s, r, target, 0, 0, 0)
 
 # ------------------------------------------------------------------ claim phase
 
@@ -250,7 +243,7 @@ cdef void claim_advance(GameState* g) noexcept nogil:
             space = claim_space(g, s, t)
             if space > g.claim[s][t] or (not g.R.claims_never_down and space != g.claim[s][t]):
                 g.claim[s][t] = <int8_t>space
-                ev(g, EV_CLAIM, s, t, space, 0)
+                emit(g, EV_CLAIM, s, t, space, 0, 0, 0)
 
 cdef void claim_income(GameState* g) noexcept nogil:
     # step Б: 1 coin per claim / warfare marker not yet on the board, 1 per full boat column
@@ -263,7 +256,7 @@ cdef void claim_income(GameState* g) noexcept nogil:
             if g.claim[s][t] == 0:
                 n += 1
         g.coins[s] += n
-        ev(g, EV_INCOME, s, n, 0, 0)
+        emit(g, EV_INCOME, s, n, 0, 0, 0, 0)
 
 cdef void claim_refresh(GameState* g) noexcept nogil:
     # steps Г and Д: exchange tokens face up; an empty region gets its good again
@@ -407,6 +400,7 @@ cdef int game_setup(GameState* g, const Rules* R, uint64_t seed, const SetupArgs
     memset(g, 0, sizeof(GameState))
     g.events = keep_events
     g.R = R
+    g.seed = seed
     if n < 2 or n > MAX_SEATS or a.solo_level < 0 or a.solo_level > 4:
         return SETUP_BAD_PLAYERS
     g.n_players = <int8_t>n
@@ -510,5 +504,5 @@ cdef int game_setup(GameState* g, const Rules* R, uint64_t seed, const SetupArgs
     if a.solo_level > 0:
         solo_setup(g, a.solo_level)
     g.phase = P_AGENDA
-    g.dec = D_NONE
+    g.decision = D_NONE
     return SETUP_OK

@@ -146,7 +146,7 @@ cdef void rebel_muster(GameState* g, int helmets) noexcept nogil:
                 break
         g.leader_region[REBELS] = <int8_t>r
         helmets -= 1
-        ev(g, EV_MUSTER, REBELS, r, 1, 0)
+        emit(g, EV_MUSTER, REBELS, r, 1, 0, 0, 0)
     for stage in range(2):
         while helmets > 0 and g.supply[REBELS] > 0:
             placed = False
@@ -155,7 +155,7 @@ cdef void rebel_muster(GameState* g, int helmets) noexcept nogil:
                 if not present(g, REBELS, r) or (ruler(g, r) == REBELS) != (stage == 1):
                     continue
                 place_troop(g, REBELS, r)
-                ev(g, EV_MUSTER, REBELS, r, 0, 0)
+                emit(g, EV_MUSTER, REBELS, r, 0, 0, 0, 0)
                 placed = True
                 helmets -= 1
                 if helmets == 0 or g.supply[REBELS] == 0:
@@ -203,11 +203,11 @@ cdef void rebel_move(GameState* g, int boots) noexcept nogil:
             return
         if g.leader_region[REBELS] == src:      # Sviatopolk always moves first
             g.leader_region[REBELS] = <int8_t>target
-            ev(g, EV_MOVE, REBELS, src, target, 1)
+            emit(g, EV_MOVE, REBELS, src, target, 1, 0, 0)
         else:
             g.troops[REBELS][src] -= 1
             g.troops[REBELS][target] += 1
-            ev(g, EV_MOVE, REBELS, src, target, 0)
+            emit(g, EV_MOVE, REBELS, src, target, 0, 0, 0)
         boots -= 1
 
 cdef void rebel_tax(GameState* g, int carts) noexcept nogil:
@@ -318,7 +318,7 @@ cdef void rebel_attack_step(GameState* g) noexcept nogil:
         if present(g, 0, r):
             remove_unit(g, 0, r, True)
             g.warfare[REBELS] += 1
-            ev(g, EV_ATTACK, REBELS, r, 0, 0)
+            emit(g, EV_ATTACK, REBELS, r, 0, 0, 0, 0)
             k = 1 - g.rb_minus
             if ruler(g, r) == 0:
                 k += 1
@@ -332,7 +332,7 @@ cdef void rebel_attack_step(GameState* g) noexcept nogil:
                 return
         else:
             g.neutral[r] -= 1
-            ev(g, EV_ATTACK, REBELS, r, NEUTRAL, 0)
+            emit(g, EV_ATTACK, REBELS, r, NEUTRAL, 0, 0, 0)
     pop_task(g)
     rebel_turn_end(g)
 
@@ -361,10 +361,10 @@ cdef void rebel_turn(GameState* g) noexcept nogil:
     g.cur_row = <int8_t>bk
     g.rb_minus = 0
     g.rb_boots_after = 0
-    ev(g, EV_ACTIVATE, REBELS, bc, bk, 0)
+    emit(g, EV_ACTIVATE, REBELS, bc, bk, 0, 0, 0)
     cost = g.R.cost[2][bk][bc]
     if g.coins[REBELS] < cost or (bc == A_MUSTER and g.supply[REBELS] == 0 and g.leader_region[REBELS] >= 0):
-        ev(g, EV_FORFEIT, REBELS, 0, 0, 0)
+        emit(g, EV_FORFEIT, REBELS, 0, 0, 0, 0, 0)
         end_turn(g)
         return
     g.coins[REBELS] -= cost
@@ -372,7 +372,7 @@ cdef void rebel_turn(GameState* g) noexcept nogil:
     if bc == A_SCHEME:
         rb_unlock(g)            # no cards, no token: a bonus space opens
     rebel_bonuses(g, bc, &icons)
-    ev(g, EV_MAIN, REBELS, bc, icons, 0)
+    emit(g, EV_MAIN, REBELS, bc, icons, 0, 0, 0)
     if bc == A_MUSTER:
         rebel_muster(g, icons)
     elif bc == A_MOVE:
@@ -409,7 +409,7 @@ cdef void solo_claim(GameState* g) noexcept nogil:
             rb_unlock(g)
     t = 1 + full_columns(g, REBELS)
     g.coins[REBELS] += t
-    ev(g, EV_INCOME, REBELS, t, 0, 0)
+    emit(g, EV_INCOME, REBELS, t, 0, 0, 0, 0)
     if g.R.solo_sviatopolk_card and g.leader_region[REBELS] >= 0 and g.supply[REBELS] > 0:
         place_troop(g, REBELS, g.leader_region[REBELS])
-        ev(g, EV_MUSTER, REBELS, g.leader_region[REBELS], 0, 0)
+        emit(g, EV_MUSTER, REBELS, g.leader_region[REBELS], 0, 0, 0, 0)

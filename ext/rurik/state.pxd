@@ -11,6 +11,7 @@
 # boat at any time, so the boat always holds min(count, boat slots) of each type (queries.pxi).
 from libc.stdint cimport uint64_t, uint32_t, uint16_t, int8_t, int16_t, int32_t
 from common.rng cimport Rng
+from common.events cimport EventBuf
 
 cdef enum:
     N_REGIONS = 15
@@ -32,7 +33,6 @@ cdef enum:
     N_CLAIM_SPACES = 5
     MAX_OPTIONS = 1024
     MAX_TASKS = 16
-    MAX_EVENTS = 2048
     N_ROUNDS = 4
     DEED_ROW = 3
     N_PRIORITIES = 3
@@ -161,7 +161,7 @@ cdef enum:  # game flow (GameState.phase)
     P_OVER = 6
     P_TEST_DONE = 7       # a rule test's single turn has ended (position editor)
 
-cdef enum:  # decision kinds (GameState.dec); option encodings in turn.pxi
+cdef enum:  # decision kinds (GameState.decision); option encodings in turn.pxi
     D_NONE = 0
     D_AGENDA = 1          # option = agenda index kept
     D_SETUP_TROOP = 2     # option = region
@@ -228,6 +228,7 @@ ctypedef struct Rules:
     int8_t leader_ability[MAX_LEADERS]
     int8_t n_deeds
     int8_t deed_vp[MAX_DEEDS]
+    int8_t deed_vp_provisional[MAX_DEEDS]   # 1: the deed's VP is provisional (deeds.toml)
     int8_t deed_pay[MAX_DEEDS][N_DEED_PAY]
     int8_t deed_need[MAX_DEEDS][N_DEED_NEED]
     int8_t deed_reward[MAX_DEEDS][N_DEED_REWARD]
@@ -272,18 +273,15 @@ ctypedef struct SetupArgs:
     int8_t solo_level            # 0 = multiplayer; 1..4 = solo against the Rebels at that difficulty
     int8_t leader[MAX_SEATS]     # -1 = dealt at random among the unused leaders
 
-ctypedef struct EventBuf:
-    int32_t n
-    int32_t ev[MAX_EVENTS][5]    # kind, seat, a, b, c (formatted by pyapi.pxi)
-
 ctypedef struct GameState:
     Rng rng
     const Rules* R
-    EventBuf* events
+    EventBuf* events             # the readable log's sink (NULL in batches: nothing recorded)
+    uint64_t seed
     int32_t n_decisions
     int8_t n_players
     int8_t decider
-    int8_t dec                   # pending decision kind (D_*), D_NONE while resolving
+    int8_t decision              # pending decision kind (D_*), D_NONE while resolving
     int8_t phase
     int8_t round                 # 0..3
     int8_t step                  # counter inside the phase (placements, picks ...)
@@ -313,6 +311,7 @@ ctypedef struct GameState:
     uint32_t deeds_owned[MAX_SEATS]          # taken, not yet accomplished
     uint32_t deeds_done[MAX_SEATS]
     int8_t rebels_defeated[MAX_SEATS]
+    int8_t cards_played[MAX_SEATS]           # scheme cards played (the dataset's provisional share)
     int8_t exchange_used[MAX_SEATS][2]
     int8_t rally_used[MAX_SEATS]             # Maria, this round
     int8_t diplomat_used[MAX_SEATS]          # Predslava, this round

@@ -33,7 +33,7 @@ cdef enum:
     OPT_LIMIT = 1240
 
 cdef inline void set_dec(GameState* g, int kind, int seat) noexcept nogil:
-    g.dec = <int8_t>kind
+    g.decision = <int8_t>kind
     g.decider = <int8_t>seat
 
 # ------------------------------------------------------------------ tasks
@@ -63,7 +63,7 @@ cdef inline void pop_task(GameState* g) noexcept nogil:
         g.task_a[i - 1] = g.task_a[i]
         g.task_b[i - 1] = g.task_b[i]
     g.n_tasks -= 1
-    g.dec = D_NONE
+    g.decision = D_NONE
 
 # ------------------------------------------------------------------ what may be spent now
 
@@ -346,59 +346,59 @@ cdef int pay_troop_options(const GameState* g, int32_t* buf, int kind) noexcept 
 cdef int decision_options(const GameState* g, int32_t* buf) noexcept nogil:
     cdef int s = g.decider, n = 0, i, r, k, kind = g.task_kind[0] if g.n_tasks > 0 else K_NONE
     cdef int d
-    if g.dec == D_TURN:
+    if g.decision == D_TURN:
         return turn_options(g, buf)
-    if g.dec == D_PLACE:
+    if g.decision == D_PLACE:
         return place_options(g, buf)
-    if g.dec == D_BRIBE:
+    if g.decision == D_BRIBE:
         for i in range(g.coins[s] + 1):
             if n >= MAX_OPTIONS:
                 break
             buf[n] = i; n += 1
         return n
-    if g.dec == D_ACTIVATE:
+    if g.decision == D_ACTIVATE:
         for i in range(N_ACTIONS):
             for k in range(g.R.rows[g.n_players]):
                 if g.slot_seat[i][k] == s and g.slot_val[i][k] == g.place_val:
                     buf[n] = i * 4 + k; n += 1
         return n
-    if g.dec == D_AGENDA:
+    if g.decision == D_AGENDA:
         buf[0] = g.agenda_offer[s][0]
         buf[1] = g.agenda_offer[s][1]
         sort_options(buf, 2)
         return 2
-    if g.dec == D_SETUP_TROOP or g.dec == D_REENTER:
+    if g.decision == D_SETUP_TROOP or g.decision == D_REENTER:
         for r in range(N_REGIONS):
             # solo: your starting troops avoid the Rebels' regions
-            if in_play(g, r) and not (g.dec == D_SETUP_TROOP and g.solo_level > 0 and present(g, REBELS, r)):
+            if in_play(g, r) and not (g.decision == D_SETUP_TROOP and g.solo_level > 0 and present(g, REBELS, r)):
                 buf[n] = r; n += 1
-        if g.dec == D_REENTER:
+        if g.decision == D_REENTER:
             buf[n] = N_REGIONS; n += 1
         return n
-    if g.dec == D_SETUP_LEADER:
+    if g.decision == D_SETUP_LEADER:
         for r in range(N_REGIONS):
             if g.troops[s][r] > 0:
                 buf[n] = r; n += 1
         return n
-    if g.dec == D_DECK:
+    if g.decision == D_DECK:
         for i in range(2):
             if g.deck_n[i] > 0:
                 buf[n] = i; n += 1
         return n
-    if g.dec == D_KEEP or g.dec == D_ORDER:
+    if g.decision == D_KEEP or g.decision == D_ORDER:
         for i in range(g.n_drawn):
             buf[n] = g.drawn[i]; n += 1
         sort_options(buf, n)
         return n
-    if g.dec == D_PASS_TOKEN:
+    if g.decision == D_PASS_TOKEN:
         for i in range(g.n_players):
             buf[n] = i; n += 1
         return n
-    if g.dec == D_MARKET:
+    if g.decision == D_MARKET:
         buf[0] = 0
         buf[1] = 1
         return 2
-    if g.dec == D_CHURCH:
+    if g.decision == D_CHURCH:
         r = g.task_a[0]
         for i in range(g.n_players):
             if i != s and g.troops[i][r] > 0:
@@ -408,33 +408,33 @@ cdef int decision_options(const GameState* g, int32_t* buf) noexcept nogil:
         if g.neutral[r] > 0:
             buf[n] = NEUTRAL; n += 1
         return n
-    if g.dec == D_ESCORT:
+    if g.decision == D_ESCORT:
         r = g.task_a[0]
         for i in range(3):
             if i <= g.troops[s][r]:
                 buf[n] = i; n += 1
         return n
-    if g.dec == D_PAY_GOOD:
+    if g.decision == D_PAY_GOOD:
         for k in range(N_GOODS):
             if kind == K_PAY_GOOD_DISTINCT and (g.paid_goods_mask >> k) & 1:
                 continue
             if g.goods[s][k] >= (g.task_a[0] if kind == K_PAY_GOOD_SAME else 1):
                 buf[n] = k; n += 1
         return n
-    if g.dec == D_PAY_TROOP:
+    if g.decision == D_PAY_TROOP:
         return pay_troop_options(g, buf, kind)
-    if g.dec == D_PAY_CARD:
+    if g.decision == D_PAY_CARD:
         for i in range(g.R.n_schemes):
             if (g.hand[s] >> i) & 1:
                 buf[n] = i; n += 1
         return n
-    if g.dec == D_PAY_STRUCT:
+    if g.decision == D_PAY_STRUCT:
         for r in range(N_REGIONS):
             for k in range(N_STRUCT):
                 if g.struct_owner[r][k] == s:
                     buf[n] = r * 4 + k; n += 1
         return n
-    if g.dec == D_TAKE_DEED:
+    if g.decision == D_TAKE_DEED:
         for i in range(DEED_ROW):
             d = g.deed_row[i]
             if d >= 0:
@@ -461,7 +461,7 @@ cdef void begin_round(GameState* g) noexcept nogil:
     g.phase = P_PLANNING
     g.step = 0
     g.rb_row = 0            # solo: the Rebels read the bottom card from its first row again
-    ev(g, EV_ROUND, -1, g.round + 1, 0, 0)
+    emit(g, EV_ROUND, -1, g.round + 1, 0, 0, 0, 0)
 
 cdef int advisors_this_round(const GameState* g) noexcept nogil:
     return g.R.n_advisors[g.n_players][g.round]
@@ -481,7 +481,7 @@ cdef void activate(GameState* g, int col, int row) noexcept nogil:
     g.used_deed = 0
     g.used_exchange = 0
     g.rally_target = -1
-    ev(g, EV_ACTIVATE, s, col, row, 0)
+    emit(g, EV_ACTIVATE, s, col, row, 0, 0, 0)
     if on_board(g, s) == 0:
         push_task(g, K_REENTER, 0, s)
     # the top Scheme slot passes the first-player token (on activation, even if forfeited)
@@ -551,7 +551,7 @@ cdef void claim_flow(GameState* g) noexcept nogil:
             claim_income(g)
         if g.round == N_ROUNDS - 1:
             g.phase = P_OVER
-            ev(g, EV_GAME_END, -1, 0, 0, 0)
+            emit(g, EV_GAME_END, -1, 0, 0, 0, 0, 0)
             return
         for i in range(1 if g.solo_level > 0 else g.n_players):
             push_task(g, K_TAKE_DEED, 0, (g.first_player + i) % g.n_players)
@@ -688,9 +688,10 @@ cdef int game_advance(GameState* g, int32_t* buf) noexcept nogil:
     cdef int n
     while True:
         if g.phase == P_OVER or g.phase == P_TEST_DONE:
-            g.dec = D_NONE
+            g.decision = D_NONE
+            g.decider = -1
             return 0
-        if g.dec != D_NONE:
+        if g.decision != D_NONE:
             n = decision_options(g, buf)
             if n > 0:
                 return n
@@ -702,8 +703,8 @@ cdef void skip_decision(GameState* g) noexcept nogil:
     # a decision whose options ran out (e.g. a payment made impossible) is dropped
     if g.n_tasks > 0:
         pop_task(g)
-    elif g.dec == D_TURN:
+    elif g.decision == D_TURN:
         end_turn(g)
-        g.dec = D_NONE
+        g.decision = D_NONE
     else:
-        g.dec = D_NONE
+        g.decision = D_NONE

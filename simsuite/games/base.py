@@ -167,3 +167,17 @@ def seat_policies(game_indices: np.ndarray, n_players: int, rotate: bool) -> np.
     g = np.asarray(game_indices, dtype=np.int64)[:, None]
     seats = np.arange(n_players, dtype=np.int64)[None, :]
     return (seats + g * int(rotate)) % n_players
+
+
+def play_grouped(keys: np.ndarray, play) -> dict:
+    """Play the games of each distinct line-up key as one batch (`play(positions) -> dict of
+    arrays`, a compiled core taking one policy per seat for a whole batch) and put the results
+    back in game order."""
+    merged: dict = {}
+    for k in np.unique(keys):
+        sel = np.nonzero(keys == k)[0]
+        for name, arr in play(sel).items():
+            if name not in merged:
+                merged[name] = np.empty((len(keys),) + arr.shape[1:], dtype=arr.dtype)
+            merged[name][sel] = arr
+    return merged

@@ -279,3 +279,40 @@ def load_weights_file(path: Path, policy: Optional[str] = None) -> dict:
                         f"not {policy!r}; "
                         f"use a file tuned for {policy!r} or change the policy name")
     return {k: float(v) for k, v in weights.items()}
+
+
+def seat_choosers(pols, compiled_seats) -> list:
+    """Per seat a chooser(game, options, stream) for resolved policies (None: a seat the rules
+    play, no chooser): compiled seats ask `compiled_seats` (a core's CompiledSeats, seeded like
+    its batch loop), Python seats their policy object with the seat's view. What a spec's
+    `seat_choosers` returns, so `simsuite play` makes the choices `simsuite run` makes."""
+    _, _, python = seat_policy_arrays(pols)
+    out = []
+    for s, p in enumerate(pols):
+        if p is None:
+            out.append(None)
+        elif p.is_python:
+            obj = python[s]
+            out.append(lambda game, options, stream, obj=obj, s=s:
+                       obj.choose(game.observation(s), options, stream))
+        else:
+            out.append(lambda game, options, stream: compiled_seats.choose(game))
+    return out
+
+
+def strategy_weights(names, base: dict, **changes: float) -> tuple[tuple[str, float], ...]:
+    """A strategy's (name, value) weights in vector order: `base` with `changes` (a policy
+    table's module, e.g. simsuite/games/<game>/policies.py, builds its strategies so)."""
+    unknown = set(changes) - set(names)
+    assert not unknown, unknown
+    values = dict(base, **changes)
+    return tuple((n, float(values[n])) for n in names)
+
+
+def check_built(policies, built: dict, game: str) -> None:
+    """A spec's `prepare`: every compiled policy of the scenario is in the built core (`built`:
+    its COMPILED_POLICIES, name -> id), else a one-line UserError saying to rebuild it."""
+    for p in policies:
+        if not p.is_python and built.get(p.name) != p.compiled_id:
+            raise UserError(f"policy {p.name!r} (id {p.compiled_id}) is not in the built {game} core "
+                            f"(it has {built}); rebuild it: python setup.py build_ext --inplace")

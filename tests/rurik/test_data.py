@@ -1,4 +1,5 @@
-"""The Rurik data files: they load, and every error is one line naming file, entry and field."""
+"""The Rurik data files on the shared data-file layer: they load, a user's override file replaces
+or completes entries, and every error is one line naming file, entry and field."""
 import shutil
 
 import pytest
@@ -23,7 +24,7 @@ def edit(folder, fname, old, new):
 
 def error(folder):
     with pytest.raises(UserError) as exc:
-        load_data(folder)
+        load_data(data_dir=folder)
     msg = str(exc.value)
     assert "\n" not in msg
     return msg
@@ -64,12 +65,12 @@ def test_bad_confidence_is_reported(copy):
 
 def test_unknown_deed_cost_key_is_reported(copy):
     edit(copy, "deeds.toml", "pay = { wood = 2 }", "pay = { wod = 2 }")
-    assert "deeds.toml: deed Establish Fortress: pay has unknown key 'wod'; did you mean 'wood'?" in error(copy)
+    assert "deeds.toml: deed Establish Fortress: unknown key pay.wod; did you mean 'wood'?" in error(copy)
 
 
 def test_missing_field_is_reported(copy):
     edit(copy, "leaders.toml", 'ability = "raider"\n', "")
-    assert error(copy) == "leaders.toml: leader Boris: field 'ability' is missing; add ability = ..."
+    assert error(copy) == "leaders.toml: leader Boris: missing ability; add ability"
 
 
 def test_base_scheme_deck_must_hold_27_cards(copy):
@@ -86,10 +87,37 @@ def test_out_of_range_number_is_reported(copy):
 def test_missing_meta_is_reported(copy):
     p = copy / "agendas.toml"
     p.write_text(p.read_text().replace("[meta]", "[metadata]", 1))
-    # [[meta.sources]] still makes a meta table, without its title
-    assert error(copy) == "agendas.toml: meta: field 'title' is missing; add title = ..."
+    assert error(copy).startswith("agendas.toml: unknown table [metadata]")
 
 
 def test_bad_toml_is_reported(copy):
     (copy / "rebels.toml").write_text("[meta\n")
     assert error(copy).startswith("rebels.toml: not valid TOML")
+
+
+def test_an_override_file_replaces_a_provisional_value(tmp_path):
+    # a user who knows the 3-4 player boat columns better completes them in a file of their own
+    mine = tmp_path / "mine.toml"
+    mine.write_text("[household]\nboat = [3, 2, 3, 3, 1]\n")
+    assert load_data([mine]).boards["boat"] == [3, 2, 3, 3, 1]
+    assert load_data().boards["boat"] == [3, 2, 3, 2, 1]
+
+
+def test_an_override_entry_merges_into_the_shipped_one(tmp_path):
+    mine = tmp_path / "mine.toml"
+    mine.write_text('[[deed]]\nname = "Capital City"\nvp = 1\n')
+    deeds = {d["name"]: d for d in load_data([mine]).deeds}
+    assert deeds["Capital City"]["vp"] == 1 and deeds["Capital City"]["reward"] == {"carts": 1}
+
+
+def test_an_override_error_names_the_override_file(tmp_path):
+    mine = tmp_path / "mine.toml"
+    mine.write_text('[[region]]\nname = "Kiev"\ngood = "furr"\n')
+    with pytest.raises(UserError) as exc:
+        load_data([mine])
+    assert str(exc.value).startswith("mine.toml: region Kiev: good 'furr' is not a known name")
+
+
+def test_provisional_names_only_fields_of_its_entry(copy):
+    edit(copy, "agendas.toml", 'measure = "goods"', 'measure = "goods"\nprovisional = ["mesure"]')
+    assert "provisional names 'mesure', not one of its fields; did you mean 'measure'?" in error(copy)

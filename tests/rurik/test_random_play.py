@@ -6,14 +6,16 @@ import random
 
 import pytest
 
-from simsuite._rurik import Game, play_random
+import numpy as np
+
+from simsuite._rurik import Game, play_batch, random_playout
 
 
 def play_checked(rules, seed, n, solo_level=0):
     g = Game(rules, seed, n, log=False, solo_level=solo_level)
     rnd = random.Random(seed)
     options = []
-    while not g.is_over():
+    while not g.is_over:
         g.check_invariants()
         before = [dict(g.player(s)["claims"]) for s in range(n)]
         opts = g.legal_options()
@@ -21,9 +23,9 @@ def play_checked(rules, seed, n, solo_level=0):
         o = rnd.choice(opts)
         if len(options) % 37 == 0:
             clone = g.clone()
-            snapshot = clone.state_bytes()
+            snapshot = clone.state()
             g.apply(o)
-            assert clone.state_bytes() == snapshot
+            assert clone.state() == snapshot
         else:
             g.apply(o)
         options.append(o)
@@ -57,13 +59,22 @@ def test_replay_from_seed_and_options_is_identical(rules):
     for seed in (3, 17):
         g, options = play_checked(rules, seed, 4)
         h = replay(rules, seed, 4, options)
-        assert h.state_bytes() == g.state_bytes() and h.result() == g.result()
+        assert h.state() == g.state() and h.result() == g.result()
     g, options = play_checked(rules, 9, 2, solo_level=4)
-    assert replay(rules, 9, 2, options, solo_level=4).state_bytes() == g.state_bytes()
+    assert replay(rules, 9, 2, options, solo_level=4).state() == g.state()
 
 
 def test_compiled_random_play_is_deterministic(rules):
-    assert play_random(rules, range(20), 3) == play_random(rules, range(20), 3)
+    a, b = (play_batch(rules, np.arange(20), 3) for _ in range(2))
+    assert all(np.array_equal(a[k], b[k]) for k in a)
+
+
+def test_compiled_play_keeps_the_invariants_at_every_step(rules):
+    # the C loop with game_check after every step (ext/common/play.pxi play_checked)
+    for seed in range(200):
+        assert random_playout(rules, seed, 2 + seed % 3)[1] is None
+        assert random_playout(rules, seed, 2, solo_level=1 + seed % 4)[1] is None
+        assert random_playout(rules, seed, 4, policy_ids=[1, 2, 3, 0])[1] is None
 
 
 @pytest.mark.slow

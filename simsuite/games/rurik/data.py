@@ -1,184 +1,26 @@
-"""Load and validate the Rurik data files (data/*.toml) and pack them for the compiled core.
+"""Load and check the Rurik data files (data/*.toml) on the shared data-file layer
+(simsuite/datafiles.py), and pack them for the compiled core.
 
-Every file holds a `[meta]` table (title, summary, confidence, sources, disagreements) and one
-array of entries; each entry carries `source`, `confidence` and, where the value rests on no
-confirmed source, `provisional` (the names of those fields). Every problem raises
-`simsuite.errors.UserError` with one line: `<file>: <entry>: <problem>; <fix>`.
-
-The first half of this module (schema checkers, `read_file`, `check_entries`) knows nothing of
-Rurik, so the shared data-file layer can take it over as it is. The second half checks the
-cross-references of Rurik's files and packs them into plain lists (`pack`), which
-`simsuite._rurik.Rules` turns into C arrays.
+`FILES` declares Rurik's sections once; `load_data(overrides)` reads the shipped files, applies
+a user's override files in order (an entry merges into the shipped one of the same key, a new key
+adds one, `present = false` removes one) and checks every field. What stays here is Rurik's own:
+its vocabularies, the cross-checks between entries (map symmetry, player-count split, the base
+scheme deck, the solo cards) and `pack`, which lays the data out in the core's index orders
+(`simsuite._rurik.RurikRules` turns it into C arrays). Every entry carries `source` and
+`confidence` (seed / public-confirmed / public-single-source / unknown), an optional `note`, and
+`provisional`: the names of its fields that rest on no confirmed source.
 """
 from __future__ import annotations
 
-import difflib
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Iterable, Mapping
+from typing import Sequence
 
+from simsuite import datafiles as df
 from simsuite.errors import UserError
 
 DATA_DIR = Path(__file__).with_name("data")
 CONFIDENCE = ("seed", "public-confirmed", "public-single-source", "unknown")
-
-
-# ------------------------------------------------------------------ generic schema checkers
-
-class Bad(Exception):
-    """A problem inside one entry: `problem` and `fix` make the one-line error."""
-
-    def __init__(self, problem: str, fix: str):
-        super().__init__(problem)
-        self.problem, self.fix = problem, fix
-
-
-def closest(word: str, choices: Iterable[str]) -> str:
-    choices = list(choices)
-    hit = difflib.get_close_matches(str(word), choices, n=1, cutoff=0.5)
-    return f"did you mean {hit[0]!r}?" if hit else "valid: " + ", ".join(choices)
-
-
-def integer(lo: int = 0, hi: int | None = None) -> Callable:
-    def check(v, name):
-        if isinstance(v, bool) or not isinstance(v, int):
-            raise Bad(f"{name} must be a whole number, not {v!r}", "write it as an integer without quotes")
-        if v < lo or (hi is not None and v > hi):
-            span = f"{lo}..{hi}" if hi is not None else f">= {lo}"
-            raise Bad(f"{name} is {v}, outside {span}", f"use a value in {span}")
-        return v
-    return check
-
-
-def boolean(v, name):
-    if not isinstance(v, bool):
-        raise Bad(f"{name} must be true or false, not {v!r}", "write true or false without quotes")
-    return v
-
-
-def text(choices: Iterable[str] | None = None) -> Callable:
-    options = list(choices) if choices is not None else None
-
-    def check(v, name):
-        if not isinstance(v, str) or not v.strip():
-            raise Bad(f"{name} must be a non-empty string, not {v!r}", "put the value in double quotes")
-        if options is not None and v not in options:
-            raise Bad(f"{name} {v!r} is not a known name", closest(v, options))
-        return v
-    return check
-
-
-def listof(item: Callable, length: int | None = None, unique: bool = False) -> Callable:
-    def check(v, name):
-        if not isinstance(v, list):
-            raise Bad(f"{name} must be a list [..], not {v!r}", "write it as [a, b, ...]")
-        if length is not None and len(v) != length:
-            raise Bad(f"{name} has {len(v)} items, expected {length}", f"give exactly {length} items")
-        out = [item(x, f"{name}[{i}]") for i, x in enumerate(v)]
-        if unique and len(set(map(repr, out))) != len(out):
-            raise Bad(f"{name} repeats an item", "list each item once")
-        return out
-    return check
-
-
-def counts(keys: Iterable[str], lo: int = 0, hi: int = 99) -> Callable:
-    """A table of small counts whose keys come from a vocabulary: { wood = 2, coins = 1 }."""
-    vocab = list(keys)
-    num = integer(lo, hi)
-
-    def check(v, name):
-        if not isinstance(v, dict):
-            raise Bad(f"{name} must be a table {{ key = n }}, not {v!r}", "write it as { key = n, ... }")
-        out = {}
-        for k, x in v.items():
-            if k not in vocab:
-                raise Bad(f"{name} has unknown key {k!r}", closest(k, vocab))
-            out[k] = int(x) if isinstance(x, bool) else num(x, f"{name}.{k}")
-        return out
-    return check
-
-
-def where(entry: str, fname: str) -> str:
-    return f"{fname}: {entry}"
-
-
-def read_file(path: Path) -> dict:
-    try:
-        with open(path, "rb") as fh:
-            doc = tomllib.load(fh)
-    except FileNotFoundError:
-        raise UserError(f"{path.name}: file not found in {path.parent}; restore it from the repository") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise UserError(f"{path.name}: not valid TOML ({exc}); fix the syntax at that line") from None
-    check_meta(doc, path.name)
-    return doc
-
-
-META_FIELDS = {"title": text(), "summary": text(), "confidence": text()}
-
-
-def check_meta(doc: Mapping, fname: str) -> None:
-    meta = doc.get("meta")
-    if not isinstance(meta, dict):
-        raise UserError(f"{fname}: meta: the [meta] table is missing; add title, summary, confidence and [[meta.sources]]")
-    for key, check in META_FIELDS.items():
-        _field(meta, key, check, f"{fname}: meta")
-    sources = meta.get("sources")
-    if not isinstance(sources, list) or not sources:
-        raise UserError(f"{fname}: meta: no [[meta.sources]]; list every source with key, ref and gave")
-    for i, src in enumerate(sources):
-        for key in ("key", "ref", "gave"):
-            _field(src, key, text(), f"{fname}: meta.sources[{i}]")
-
-
-def _field(entry: Mapping, key: str, check: Callable, at: str, default: Any = ...):
-    if key not in entry:
-        if default is not ...:
-            return default
-        raise UserError(f"{at}: field {key!r} is missing; add {key} = ...")
-    try:
-        return check(entry[key], key)
-    except Bad as bad:
-        raise UserError(f"{at}: {bad.problem}; {bad.fix}") from None
-
-
-def check_entries(doc: Mapping, fname: str, array: str, schema: Mapping[str, Any],
-                  label: str = "name", count: int | None = None) -> list[dict]:
-    """Check the entries of one array: every field of `schema` (a checker, or a pair
-    (checker, default) for an optional field), no unknown field, and the provenance fields
-    `source`, `confidence` and optional `provisional` (names of this entry's fields)."""
-    entries = doc.get(array)
-    if not isinstance(entries, list) or not entries:
-        raise UserError(f"{fname}: {array}: no [[{array}]] entries; restore the file from the repository")
-    if count is not None and len(entries) != count:
-        raise UserError(f"{fname}: {array}: {len(entries)} entries, expected {count}; add or remove entries")
-    allowed = set(schema) | {"source", "confidence", "provisional"}
-    out = []
-    for i, entry in enumerate(entries):
-        at = where(f"{array} {entry.get(label, i + 1)!s}", fname)
-        for key in entry:
-            if key not in allowed:
-                raise UserError(f"{at}: unknown field {key!r}; {closest(key, sorted(allowed))}")
-        row = {}
-        for key, spec in schema.items():
-            check, default = spec if isinstance(spec, tuple) else (spec, ...)
-            row[key] = _field(entry, key, check, at, default)
-        row["source"] = _field(entry, "source", text(), at)
-        row["confidence"] = _field(entry, "confidence", text(CONFIDENCE), at)
-        row["provisional"] = _field(entry, "provisional", listof(text(sorted(schema)), unique=True), at, [])
-        out.append(row)
-    return out
-
-
-def unique_names(rows: list[dict], fname: str, array: str, key: str = "name") -> dict[str, int]:
-    index = {}
-    for i, row in enumerate(rows):
-        if row[key] in index:
-            raise UserError(f"{fname}: {array} {row[key]}: the name is used twice; rename one of them")
-        index[row[key]] = i
-    return index
-
 
 # ------------------------------------------------------------------ Rurik vocabularies
 
@@ -202,39 +44,118 @@ RULE_KEYS = ("income_round4", "claims_never_down", "warfare_requires_advance", "
              "solo_sviatopolk_card")
 REBEL_REWARDS = ("coins",) + GOODS
 PRIORITIES = ("attack_move", "build", "tax")
+SOLO_BONUSES = ("helmets", "boots", "swords", "carts", "hammers", "casualty_minus", "coins1", "coins2")
+ADVISOR_ROWS = ("1", "2", "2*", "3*", "4", "5")
+
+
+# ------------------------------------------------------------------ Rurik's field checkers
+
+class Count(df.Int):
+    """A small count; `true` counts as 1 (a requirement written as a flag, e.g. first_player_token)."""
+
+    def __call__(self, v, name):
+        return int(v) if isinstance(v, bool) else super().__call__(v, name)
+
+
+def text_key(k, name):
+    """An entry named by free text (region, leader and deed names are capitalised)."""
+    if not isinstance(k, str) or not k.strip():
+        raise df.Bad(f"{name} must be a non-empty string, not {df.show(k)}", "put the name in double quotes")
+    return k
 
 
 def _scheme_reward(v, name):
     if not isinstance(v, dict):
-        raise Bad(f"{name} must be a table, not {v!r}", "write it as { carts = 1, coins = 1 }")
-    choice = v.get("choice")
+        raise df.Bad(f"{name} must be a table, not {df.show(v)}", "write it as { carts = 1, coins = 1 }")
     rest = {k: x for k, x in v.items() if k != "choice"}
-    out = counts(SCHEME_REWARD, 0, 3)(rest, name)
-    if choice is not None:
-        out["choice"] = text()(choice, f"{name}.choice")
+    out = df.Map(SCHEME_REWARD, Count(0, 3))(rest, name)
+    if "choice" in v:
+        out["choice"] = df.Str()(v["choice"], f"{name}.choice")
     return out
 
 
-SCHEMAS = {
-    "map.toml": ("region", {"name": text(), "players": integer(2, 4), "good": text(GOODS),
-                            "neighbours": listof(text(), unique=True)}, 15),
-    "leaders.toml": ("leader", {"name": text(), "ability": text(ABILITIES), "text": text()}, 8),
-    "deeds.toml": ("deed", {"name": text(), "vp": integer(1, 2), "pay": counts(DEED_PAY, 0, 6),
-                            "need": counts(DEED_NEED, 0, 15), "reward": counts(DEED_REWARD, 0, 3)}, 26),
-    "schemes.toml": ("scheme", {"key": text(), "reward": _scheme_reward, "cost": integer(0, 2),
-                                "casualties": integer(0, 2), "base": boolean}, None),
-    "agendas.toml": ("agenda", {"name": text(), "measure": text(AGENDA_MEASURES)}, 11),
-    "rebels.toml": ("reward", {"kind": text(REBEL_REWARDS), "amount": integer(1, 3),
-                               "count": integer(1, 19)}, None),
-    "rules.toml": ("rule", {"key": text(RULE_KEYS), "value": boolean, "text": text()}, None),
-    "solo.toml": ("mat", {"level": integer(1, 4), "start_priority": text(PRIORITIES),
-                          **{p: listof(text()) for p in PRIORITIES}}, 4),
-}
+PROV = df.ProvenanceFields(CONFIDENCE)
+PROVISIONAL = (df.List(df.Str(), unique=True), [])   # names of the entry's provisional fields
+_STEPS = df.List(df.Str(), length=6)
+_SIDE = df.Table({"players": (df.List(df.Int(1, 4), unique=True), df.REQUIRED),
+                  "icons": (df.List(df.List(df.Int(1, 4), length=6)), df.REQUIRED),
+                  "cost": (df.List(df.List(df.Int(0, 2), length=6)), df.REQUIRED),
+                  "source": (df.Str(), df.REQUIRED), "confidence": (df.Str(CONFIDENCE), df.REQUIRED),
+                  "note": (df.Str(nonempty=False), ""), "provisional": PROVISIONAL})
+_FIVE = df.List(df.Int(0, 15), length=5)
+
+FILES = df.DataFiles(
+    files=("map.toml", "leaders.toml", "deeds.toml", "schemes.toml", "agendas.toml", "rebels.toml",
+           "rules.toml", "boards.toml", "solo.toml"),
+    provenance=PROV,
+    sections=(
+        df.Section("region", "map.toml", {
+            "players": (df.Int(2, 4), df.REQUIRED), "good": (df.Str(GOODS), df.REQUIRED),
+            "neighbours": (df.List(df.Str(), unique=True), df.REQUIRED), "provisional": PROVISIONAL,
+        }, key=text_key, array="name"),
+        df.Section("leader", "leaders.toml", {
+            "ability": (df.Str(ABILITIES), df.REQUIRED), "text": (df.Str(), df.REQUIRED),
+            "provisional": PROVISIONAL,
+        }, key=text_key, array="name"),
+        df.Section("deed", "deeds.toml", {
+            "vp": (df.Int(1, 2), df.REQUIRED), "pay": (df.Map(DEED_PAY, Count(0, 6)), {}),
+            "need": (df.Map(DEED_NEED, Count(0, 15)), {}), "reward": (df.Map(DEED_REWARD, Count(0, 3)), {}),
+            "provisional": PROVISIONAL,
+        }, key=text_key, array="name"),
+        df.Section("scheme", "schemes.toml", {
+            "reward": (_scheme_reward, df.REQUIRED), "cost": (df.Int(0, 2), df.REQUIRED),
+            "casualties": (df.Int(0, 2), df.REQUIRED), "base": (df.Bool(), df.REQUIRED),
+            "provisional": PROVISIONAL,
+        }, key=text_key, array="key"),
+        df.Section("agenda", "agendas.toml", {
+            "measure": (df.Str(AGENDA_MEASURES), df.REQUIRED), "provisional": PROVISIONAL,
+        }, key=text_key, array="name"),
+        df.Section("reward", "rebels.toml", {
+            "kind": (df.Str(REBEL_REWARDS), df.REQUIRED), "amount": (df.Int(1, 3), df.REQUIRED),
+            "count": (df.Int(1, 19), df.REQUIRED), "provisional": PROVISIONAL,
+        }, key=text_key, array="key", what="rebel reward"),
+        df.Section("rule", "rules.toml", {
+            "value": (df.Bool(), df.REQUIRED), "text": (df.Str(), df.REQUIRED), "provisional": PROVISIONAL,
+        }, key=df.choice_key(RULE_KEYS), array="key"),
+        df.Section("strategy", "boards.toml", {
+            "columns": (df.List(df.Str(ACTIONS), length=6, unique=True), df.REQUIRED),
+            "side": (df.List(_SIDE, min_len=1), df.REQUIRED), "provisional": PROVISIONAL,
+        }),
+        df.Section("advisors", "boards.toml", {
+            "rounds": (df.List(df.List(df.Int(1, 5)), length=4), df.REQUIRED),
+            "rounds_four_players": (df.List(df.List(df.Int(1, 5)), length=4), df.REQUIRED),
+            "provisional": PROVISIONAL,
+        }),
+        df.Section("claims", "boards.toml", {
+            **{k: (_FIVE, df.REQUIRED) for k in ("vp", "rule", "build", "trade")},
+            "warfare_vp": (df.List(df.Int(0, 9), length=2), df.REQUIRED),
+            "rule_top_needs": (df.List(df.Str(), unique=True), df.REQUIRED), "provisional": PROVISIONAL,
+        }),
+        df.Section("household", "boards.toml", {
+            "goods": (df.List(df.Str(GOODS), length=5, unique=True), df.REQUIRED),
+            "boat": (df.List(df.Int(1, 5), length=5), df.REQUIRED),
+            "start_coins": (df.Int(0, 20), df.REQUIRED), "troops": (df.Int(1, 15), df.REQUIRED),
+            "structures_each": (df.Int(1, 3), df.REQUIRED), "provisional": PROVISIONAL,
+        }),
+        df.Section("mat", "solo.toml", {
+            "start_priority": (df.Str(PRIORITIES), df.REQUIRED),
+            **{p: (df.List(df.Str(), max_len=4), df.REQUIRED) for p in PRIORITIES},
+            "provisional": PROVISIONAL,
+        }, key=df.int_key(1, 4), array="level", what="mat"),
+        df.Section("card", "solo.toml", {
+            "locations": (df.List(df.Str(), unique=True, length=8), df.REQUIRED),
+            **{p + "_build": (df.List(df.Str(STRUCTURES), length=3, unique=True), df.REQUIRED) for p in PRIORITIES},
+            **{p + "_steps": (_STEPS, df.REQUIRED) for p in PRIORITIES},
+            "disputed": (df.List(df.Str()), []), "provisional": PROVISIONAL,
+        }, key=df.int_key(1, 18), array="number", what="card"),
+    ),
+)
 
 
 @dataclass
 class RurikData:
-    """Validated Rurik data: one list of row dicts per file, plus the boards' tables."""
+    """Checked Rurik data: one list of entries per section (file order, each entry with its key
+    field), the boards' tables and the solo mats and cards parsed."""
     regions: list[dict]
     leaders: list[dict]
     deeds: list[dict]
@@ -245,6 +166,7 @@ class RurikData:
     boards: dict
     solo_mats: list[dict]
     solo_cards: list[dict]
+    provisional: tuple = ()     # "<section> <entry>: <fields>" of every entry still provisional
 
     @property
     def region_names(self) -> list[str]:
@@ -254,171 +176,167 @@ class RurikData:
     def leader_names(self) -> list[str]:
         return [r["name"] for r in self.leaders]
 
+    @property
+    def rebel_leader(self) -> str:
+        """The leader of the solo Rebels (ability rebel_lord: Sviatopolk)."""
+        return next(r["name"] for r in self.leaders if r["ability"] == "rebel_lord")
+
     def base_schemes(self) -> list[dict]:
         return [s for s in self.schemes if s["base"]]
 
 
-def load_data(data_dir: Path | str | None = None) -> RurikData:
-    """Read and validate every Rurik data file of `data_dir` (default: the shipped files)."""
-    folder = Path(data_dir) if data_dir is not None else DATA_DIR
-    rows = {}
-    docs = {}
-    for fname, (array, schema, count) in SCHEMAS.items():
-        docs[fname] = read_file(folder / fname)
-        label = "key" if array in ("scheme", "rule") else ("level" if array == "mat" else "name")
-        if array == "reward":
-            label = "kind"
-        rows[fname] = check_entries(docs[fname], fname, array, schema, label=label, count=count)
-    regions = rows["map.toml"]
-    _check_map(regions)
-    unique_names(rows["leaders.toml"], "leaders.toml", "leader")
-    if [l["ability"] for l in rows["leaders.toml"]].count("rebel_lord") != 1:
-        raise UserError("leaders.toml: leader: exactly one leader needs ability = \"rebel_lord\" (Sviatopolk, "
-                        "who leads the solo Rebels); fix the ability fields")
-    unique_names(rows["deeds.toml"], "deeds.toml", "deed")
-    unique_names(rows["agendas.toml"], "agendas.toml", "agenda")
-    _check_schemes(rows["schemes.toml"])
-    boards = _check_boards(read_file(folder / "boards.toml"), [r["name"] for r in regions])
-    solo_cards = _check_solo(rows["solo.toml"], docs["solo.toml"], regions)
+def load_data(overrides: Sequence[Path] = (), data_dir: Path | str | None = None) -> RurikData:
+    """Read and check the Rurik data files of `data_dir` (default: the shipped ones), with the
+    user's override files applied in order."""
+    loaded = FILES.load([Path(p) for p in overrides], Path(data_dir) if data_dir is not None else DATA_DIR)
+    e = loaded.entries
+
+    def rows(section, key_field):
+        out = [{key_field: k, **v} for k, v in e[section].items()]
+        for row in out:           # `provisional` names fields of the entry itself
+            for name in row["provisional"]:
+                if name not in row or name in ("source", "confidence", "note", "provisional"):
+                    raise loaded.err(section, row[key_field], f"provisional names {name!r}, not one of its fields",
+                                     df.did_you_mean(name, [k for k in row if k != key_field]))
+        return out
+
+    regions = rows("region", "name")
+    _check_map(loaded, regions)
+    leaders = rows("leader", "name")
+    if [r["ability"] for r in leaders].count("rebel_lord") != 1:
+        raise loaded.err_all("leader", 'exactly one leader needs ability = "rebel_lord" (Sviatopolk, who '
+                             "leads the solo Rebels)", "fix the ability fields")
+    schemes = rows("scheme", "key")
+    _check_schemes(loaded, schemes)
+    for section, n in (("deed", 26), ("agenda", 11), ("leader", 8)):
+        if len(e[section]) != n:
+            raise loaded.err_all(section, f"{len(e[section])} entries, the game has {n}", "add or remove entries")
+    boards = _check_boards(loaded, [r["name"] for r in regions])
+    mats = sorted(rows("mat", "level"), key=lambda m: m["level"])
+    cards = _check_solo(loaded, mats, rows("card", "number"), regions)
     return RurikData(
-        regions=regions, leaders=rows["leaders.toml"], deeds=rows["deeds.toml"],
-        schemes=rows["schemes.toml"], agendas=rows["agendas.toml"],
-        rebel_rewards=rows["rebels.toml"],
-        rules={r["key"]: r["value"] for r in rows["rules.toml"]},
-        boards=boards, solo_mats=sorted(rows["solo.toml"], key=lambda m: m["level"]),
-        solo_cards=solo_cards)
+        regions=regions, leaders=leaders, deeds=rows("deed", "name"), schemes=schemes,
+        agendas=rows("agenda", "name"), rebel_rewards=rows("reward", "key"),
+        rules={k: v["value"] for k, v in e["rule"].items()},
+        boards=boards, solo_mats=mats, solo_cards=cards, provisional=_provisional(loaded))
 
 
-def _check_map(regions: list[dict]) -> None:
-    names = unique_names(regions, "map.toml", "region")
+def _provisional(loaded) -> tuple:
+    """Every entry (and strategy-board side) that still names provisional fields."""
+    out = []
+    for name, sec in FILES.sections.items():
+        entries = loaded.entries[name].items() if sec.keyed else [(None, loaded.entries[name])]
+        for key, entry in entries:
+            if entry["provisional"]:
+                out.append(f"{sec.label(key)}: {', '.join(entry['provisional'])}")
+    for side in loaded.entries["strategy"]["side"]:
+        if side["provisional"]:
+            out.append(f"[strategy] side {side['players']}: {', '.join(side['provisional'])}")
+    return tuple(out)
+
+
+def _check_map(loaded, regions: list[dict]) -> None:
+    names = {r["name"]: i for i, r in enumerate(regions)}
     if "Kiev" not in names or regions[names["Kiev"]]["players"] != 2:
-        raise UserError("map.toml: region Kiev: missing or not on the 2-player map; the solo setup starts "
-                        "there, restore it with players = 2")
+        raise loaded.err_all("region", "Kiev is missing or not on the 2-player map (the solo setup starts "
+                             "there)", "restore it with players = 2")
     for r in regions:
-        at = where(f"region {r['name']}", "map.toml")
         for n in r["neighbours"]:
             if n not in names:
-                raise UserError(f"{at}: neighbours names unknown region {n!r}; {closest(n, names)}")
+                raise loaded.err("region", r["name"], f"neighbours names unknown region {n!r}",
+                                 df.did_you_mean(n, names))
             if r["name"] not in regions[names[n]]["neighbours"]:
-                raise UserError(f"{at}: {n} is a neighbour but does not list {r['name']} back; "
-                                f"add {r['name']!r} to {n}'s neighbours")
+                raise loaded.err("region", r["name"], f"{n} is a neighbour but does not list {r['name']} back",
+                                 f"add {r['name']!r} to {n}'s neighbours")
     for p, expect in ((2, 8), (3, 11), (4, 15)):
         have = sum(r["players"] <= p for r in regions)
         if have != expect:
-            raise UserError(f"map.toml: region: {have} regions in play with {p} players, the rulebook says "
-                            f"{expect}; fix the players field")
+            raise loaded.err_all("region", f"{have} regions in play with {p} players, the rulebook says {expect}",
+                                 "fix the players field")
 
 
-def _check_schemes(schemes: list[dict]) -> None:
+def _check_schemes(loaded, schemes: list[dict]) -> None:
     base = [s for s in schemes if s["base"]]
     if len(base) != 27:
-        raise UserError(f"schemes.toml: scheme: {len(base)} cards marked base = true, the base deck has 27; "
-                        "mark exactly 27")
+        raise loaded.err_all("scheme", f"{len(base)} cards marked base = true, the base deck has 27",
+                             "mark exactly 27")
     for s in base:
         if "choice" in s["reward"]:
-            raise UserError(f"schemes.toml: scheme {s['key']}: a choice reward cannot be in the base deck; "
-                            "set base = false")
+            raise loaded.err("scheme", s["key"], "a choice reward cannot be in the base deck", "set base = false")
 
 
-def _table(doc: Mapping, key: str, fname: str) -> dict:
-    t = doc.get(key)
-    if not isinstance(t, dict):
-        raise UserError(f"{fname}: {key}: the [{key}] table is missing; restore it from the repository")
-    return t
-
-
-def _check_boards(doc: Mapping, region_names: list[str]) -> dict:
-    f = "boards.toml"
-    strategy = _table(doc, "strategy", f)
-    _field(strategy, "columns", listof(text(ACTIONS), length=6, unique=True), f"{f}: strategy")
-    if strategy["columns"] != list(ACTIONS):
-        raise UserError(f"{f}: strategy: columns must be {list(ACTIONS)} (the core's action order); reorder them")
+def _check_boards(loaded, region_names: list[str]) -> dict:
+    e = loaded.entries
+    if e["strategy"]["columns"] != list(ACTIONS):
+        raise loaded.err("strategy", None, f"columns must be {list(ACTIONS)} (the core's action order)",
+                         "reorder them")
     sides = {}
-    for i, side in enumerate(strategy.get("side", [])):
-        at = f"{f}: strategy.side {i + 1}"
-        players = _field(side, "players", listof(integer(1, 4), unique=True), at)
-        icons = _field(side, "icons", listof(listof(integer(1, 4), length=6)), at)
-        cost = _field(side, "cost", listof(listof(integer(0, 2), length=6)), at)
-        if len(cost) != len(icons) or not 3 <= len(icons) <= 4:
-            raise UserError(f"{at}: icons and cost need the same 3 or 4 rows; give one row per slot")
-        for p in players:
-            sides[p] = {"icons": icons, "cost": cost}
+    for side in e["strategy"]["side"]:
+        if len(side["cost"]) != len(side["icons"]) or not 3 <= len(side["icons"]) <= 4:
+            raise loaded.err("strategy", None, f"the side for {side['players']} players needs the same "
+                             "3 or 4 rows of icons and cost", "give one row per slot")
+        for p in side["players"]:
+            sides[p] = {"icons": side["icons"], "cost": side["cost"]}
     for p in (1, 2, 3, 4):
         if p not in sides:
-            raise UserError(f"{f}: strategy.side: no side for {p} players; add it to a side's players list")
-    adv = _table(doc, "advisors", f)
-    rounds = _field(adv, "rounds", listof(listof(integer(1, 5)), length=4), f"{f}: advisors")
-    rounds4 = _field(adv, "rounds_four_players", listof(listof(integer(1, 5)), length=4), f"{f}: advisors")
-    claims = _table(doc, "claims", f)
-    at = f"{f}: claims"
-    five = listof(integer(0, 15), length=5)
-    c = {k: _field(claims, k, five, at) for k in ("vp", "rule", "build", "trade")}
-    c["warfare_vp"] = _field(claims, "warfare_vp", listof(integer(0, 9), length=2), at)
-    c["rule_top_needs"] = _field(claims, "rule_top_needs", listof(text(region_names), unique=True), at)
+            raise loaded.err("strategy", None, f"no side for {p} players", "add it to a side's players list")
+    c = dict(e["claims"])
     for k in ("vp", "rule", "build", "trade"):
         if c[k] != sorted(c[k]):
-            raise UserError(f"{at}: {k} must not decrease from space 1 to space 5; sort it")
-    house = _table(doc, "household", f)
-    at = f"{f}: household"
-    goods = _field(house, "goods", listof(text(GOODS), length=5, unique=True), at)
-    if goods != list(GOODS):
-        raise UserError(f"{at}: goods must be {list(GOODS)} (the core's order); reorder them")
-    return {
-        "sides": sides, "rounds": rounds, "rounds_four_players": rounds4, "claims": c,
-        "boat": _field(house, "boat", listof(integer(1, 5), length=5), at),
-        "start_coins": _field(house, "start_coins", integer(0, 20), at),
-        "troops": _field(house, "troops", integer(1, 15), at),
-        "structures_each": _field(house, "structures_each", integer(1, 3), at),
-    }
+            raise loaded.err("claims", None, f"{k} must not decrease from space 1 to space 5", "sort it")
+    for n in c["rule_top_needs"]:
+        if n not in region_names:
+            raise loaded.err("claims", None, f"rule_top_needs names unknown region {n!r}",
+                             df.did_you_mean(n, region_names))
+    house = e["household"]
+    if house["goods"] != list(GOODS):
+        raise loaded.err("household", None, f"goods must be {list(GOODS)} (the core's order)", "reorder them")
+    return {"sides": sides, "rounds": e["advisors"]["rounds"],
+            "rounds_four_players": e["advisors"]["rounds_four_players"], "claims": c,
+            **{k: house[k] for k in ("boat", "start_coins", "troops", "structures_each")}}
 
 
-SOLO_BONUSES = ("helmets", "boots", "swords", "carts", "hammers", "casualty_minus", "coins1", "coins2")
-ADVISOR_ROWS = ("1", "2", "2*", "3*", "4", "5")
-
-
-def _mat_cell(cell: str, at: str, column: str) -> tuple[int, int, bool]:
+def _mat_cell(loaded, level, cell: str, column: str) -> tuple[int, int, bool]:
     trig, _, rest = cell.partition(">")
     bonus, _, lock = rest.partition(":")
     if trig not in ACTIONS or bonus not in SOLO_BONUSES or lock not in ("L", "U"):
-        raise UserError(f"{at}: {column} cell {cell!r} is not 'action>bonus:L' or ':U' with a bonus in "
-                        f"{', '.join(SOLO_BONUSES)}; write e.g. \"attack>swords:L\"")
+        raise loaded.err("mat", level, f"{column} cell {cell!r} is not 'action>bonus:L' or ':U' with a bonus "
+                         f"in {', '.join(SOLO_BONUSES)}", 'write e.g. "attack>swords:L"')
     return ACTIONS.index(trig), SOLO_BONUSES.index(bonus), lock == "L"
 
 
-def _card_step(step: str, at: str, column: str) -> tuple[str, int, bool]:
+def _card_step(loaded, number, step: str, column: str) -> tuple[str, int, bool]:
     parts = step.split()
     if len(parts) not in (2, 3) or parts[0] not in ADVISOR_ROWS or parts[1] not in ACTIONS \
             or (len(parts) == 3 and parts[2] != "$"):
-        raise UserError(f"{at}: {column} step {step!r} is not '<advisor> <action>' with an optional ' $'; "
-                        f"write e.g. \"2* attack $\"")
+        raise loaded.err("card", number, f"{column} step {step!r} is not '<advisor> <action>' with an "
+                         "optional ' $'", 'write e.g. "2* attack $"')
     return parts[0], ACTIONS.index(parts[1]), len(parts) == 3
 
 
-def _check_solo(mats: list[dict], doc: Mapping, regions: list[dict]) -> list[dict]:
-    """Validate the difficulty mats and the 18 Rebel cards; return the cards parsed."""
+def _check_solo(loaded, mats: list[dict], cards: list[dict], regions: list[dict]) -> list[dict]:
+    """Check the difficulty mats and the 18 Rebel cards; return the cards parsed."""
     green = [r["name"] for r in regions if r["players"] <= 2]
-    levels = sorted(m["level"] for m in mats)
-    if levels != [1, 2, 3, 4]:
-        raise UserError(f"solo.toml: mat: levels {levels}, expected 1, 2, 3, 4; give one mat per level")
+    if [m["level"] for m in mats] != [1, 2, 3, 4]:
+        raise loaded.err_all("mat", f"levels {[m['level'] for m in mats]}, expected 1, 2, 3, 4",
+                             "give one mat per level")
     for m in mats:
-        at = where(f"mat {m['level']}", "solo.toml")
-        m["cells"] = [[_mat_cell(c, at, p) for c in m[p]] for p in PRIORITIES]
-        if any(len(col) > 4 for col in m["cells"]):
-            raise UserError(f"{at}: a priority column has more than 4 bonus spaces; give at most 4")
-    cards = doc.get("card", [])
+        m["cells"] = [[_mat_cell(loaded, m["level"], c, p) for c in m[p]] for p in PRIORITIES]
     if len(cards) != 18:
-        raise UserError(f"solo.toml: card: {len(cards)} Rebel cards, the seed has 18; restore the file")
+        raise loaded.err_all("card", f"{len(cards)} Rebel cards, the seed has 18", "restore the file")
     out = []
     for c in cards:
-        at = where(f"card {c.get('number')}", "solo.toml")
-        row = {"number": _field(c, "number", integer(1, 18), at),
-               "locations": _field(c, "locations", listof(text(green), unique=True, length=8), at)}
+        for n in c["locations"]:
+            if n not in green:
+                raise loaded.err("card", c["number"], f"location {n!r} is not on the 2-player map",
+                                 df.did_you_mean(n, green))
+        row = {"number": c["number"], "locations": c["locations"]}
         for p in PRIORITIES:
-            row[p + "_build"] = _field(c, p + "_build", listof(text(STRUCTURES), length=3, unique=True), at)
-            steps = _field(c, p + "_steps", listof(text(), length=6), at)
-            row[p + "_steps"] = [_card_step(x, at, p + "_steps") for x in steps]
+            row[p + "_build"] = c[p + "_build"]
+            row[p + "_steps"] = [_card_step(loaded, c["number"], x, p + "_steps") for x in c[p + "_steps"]]
             if sorted(x[0] for x in row[p + "_steps"]) != sorted(ADVISOR_ROWS):
-                raise UserError(f"{at}: {p}_steps must name each advisor 1, 2, 2*, 3*, 4, 5 once; fix the steps")
+                raise loaded.err("card", c["number"], f"{p}_steps must name each advisor 1, 2, 2*, 3*, 4, 5 once",
+                                 "fix the steps")
         out.append(row)
     return out
 
@@ -458,6 +376,7 @@ def pack(data: RurikData) -> dict:
         "leader_ability": [ABILITIES.index(l["ability"]) for l in data.leaders],
         "deed_names": [d["name"] for d in data.deeds],
         "deed_vp": [d["vp"] for d in data.deeds],
+        "deed_vp_provisional": [1 if "vp" in d["provisional"] else 0 for d in data.deeds],
         "deed_pay": [[d["pay"].get(k, 0) for k in DEED_PAY] for d in data.deeds],
         "deed_need": [[d["need"].get(k, 0) for k in DEED_NEED] for d in data.deeds],
         "deed_reward": [[d["reward"].get(k, 0) for k in DEED_REWARD] for d in data.deeds],

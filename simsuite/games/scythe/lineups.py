@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from simsuite.games.base import play_grouped  # noqa: F401  (shared; Scythe's spec and solo use it)
 from simsuite.scenario import short_hash
 
 _RULES: dict = {}
@@ -54,19 +55,6 @@ def seat_policy_arrays(pols, config=None) -> tuple:
             contexts[f * c.N_MAT_IDS + m] = {"players": config.n_players, "solo": solo,
                                             "faction": faction, "mat": mat}
     return arrays(pols, [ctx or {} for ctx in contexts])
-
-
-def play_grouped(keys: np.ndarray, play) -> dict:
-    """Play the games of each distinct line-up key as one batch (`play(positions) -> dict of
-    arrays`) and put the results back in game order."""
-    merged: dict = {}
-    for k in np.unique(keys):
-        sel = np.nonzero(keys == k)[0]
-        for name, arr in play(sel).items():
-            if name not in merged:
-                merged[name] = np.empty((len(keys),) + arr.shape[1:], dtype=arr.dtype)
-            merged[name][sel] = arr
-    return merged
 
 
 def seat_result_columns(res: dict) -> dict:

@@ -82,23 +82,13 @@ def seat_choosers(spec, config, seed: int, game_index: int = 0) -> list:
     `game_index` (compiled seats through CompiledSeats, Python seats through their class)."""
     from simsuite.games.base import seat_policies
     from simsuite.games.scythe.lineups import seat_policy_arrays
+    from simsuite.policies import seat_choosers as shared_seat_choosers
 
     g = np.array([game_index], dtype=np.int64)
     if isinstance(config, solo.SoloConfig):
         pols = [config.policies[int(solo.design(config, g)[0][0])], None]
     else:
         pols = [config.policies[k] for k in seat_policies(g, config.n_players, config.rotate)[0]]
-    ids, weights, python = seat_policy_arrays(pols, config)
+    ids, weights, _ = seat_policy_arrays(pols, config)
     table = weights.shape[1] if weights.ndim == 3 else 0
-    seats = core().CompiledSeats(seed, ids, weights, table) if table else core().CompiledSeats(seed, ids, weights)
-    out = []
-    for s, p in enumerate(pols):
-        if p is None:
-            out.append(None)
-        elif p.is_python:
-            obj = python[s]
-            out.append(lambda game, options, stream, obj=obj, s=s:
-                       obj.choose(game.observation(s), options, stream))
-        else:
-            out.append(lambda game, options, stream: seats.choose(game))
-    return out
+    return shared_seat_choosers(pols, core().CompiledSeats(seed, ids, weights, table))

@@ -19,7 +19,7 @@ strategies, and checked on fresh seeds (BENCHMARKS.md "Policy strength").
 """
 from __future__ import annotations
 
-from simsuite.policies import MAX_WEIGHTS, CompiledPolicy
+from simsuite.policies import MAX_WEIGHTS, CompiledPolicy, strategy_weights
 
 GAME = "scythe"
 
@@ -77,10 +77,7 @@ _BASE = dict(
 
 
 def _weights(**changes: float) -> tuple[tuple[str, float], ...]:
-    unknown = set(changes) - set(WEIGHT_NAMES)
-    assert not unknown, unknown
-    values = dict(_BASE, **changes)
-    return tuple((n, float(values[n])) for n in WEIGHT_NAMES)
+    return strategy_weights(WEIGHT_NAMES, _BASE, **changes)
 
 
 # name -> (id, weights, description); ids are the core's HP_* ids.

@@ -36,7 +36,7 @@ from simsuite.games.scythe import solo
 from simsuite.games.scythe.lineups import (cached_rules, core, game_columns, play_grouped,
                                            seat_policy_arrays, seat_result_columns)
 from simsuite.games.scythe.schema import SCHEMA
-from simsuite.policies import resolve_seat_policies
+from simsuite.policies import check_built, resolve_seat_policies
 from simsuite.scenario import Checker
 
 DEFAULT_TURN_CAP = 500
@@ -185,11 +185,7 @@ class ScytheSpec(GameSpec):
         return out["factions"].astype(np.int8), out["mats"].astype(np.int8)
 
     def prepare(self, config) -> None:
-        built = core().COMPILED_POLICIES
-        for p in config.policies:
-            if not p.is_python and built.get(p.name) != p.compiled_id:
-                raise UserError(f"policy {p.name!r} (id {p.compiled_id}) is not in the built Scythe core "
-                                f"(it has {built}); rebuild it: python setup.py build_ext --inplace")
+        check_built(config.policies, core().COMPILED_POLICIES, "Scythe")
         self.rules(config)
 
     @staticmethod

@@ -1,6 +1,7 @@
 """Rulebook «ПІДГОТОВКА ДО ГРИ» (digest rurik.md §5)."""
 import pytest
 from simsuite._rurik import Game
+from simsuite.errors import UserError
 
 
 @pytest.mark.parametrize("n,regions", [(2, 8), (3, 11), (4, 15)])
@@ -32,20 +33,20 @@ def test_three_deeds_face_up_and_two_scheme_decks_of_about_equal_size(rules):
 def test_each_player_keeps_one_of_two_dealt_agendas_then_places_three_troops_then_the_leader(rules):
     g = Game(rules, 9, 3)
     first = g.first_player
-    assert g.decision == "agenda"
+    assert g.decision_name == "agenda"
     seen = []
-    while g.decision == "agenda":
+    while g.decision_name == "agenda":
         assert len(g.legal_options()) == 2
         seen.append(g.current_player)
         g.apply(g.legal_options()[1])
     assert seen == [(first + i) % 3 for i in range(3)]
     order = []
-    while g.decision == "setup_troop":
+    while g.decision_name == "setup_troop":
         order.append(g.current_player)
         assert len(g.legal_options()) == 11          # any region in play
         g.apply(g.legal_options()[order.count(g.current_player) - 1])
     assert order == [(first + i) % 3 for i in range(3)] * 3
-    while g.decision == "setup_leader":
+    while g.decision_name == "setup_leader":
         s = g.current_player
         regions = [r for r in g.regions_in_play() if g.region_state(r)["troops"][s] > 0]
         assert g.legal_options() == regions
@@ -60,5 +61,5 @@ def test_leaders_are_chosen_or_dealt_without_repeats(rules):
     g = Game(rules, 3, 4, leaders=["Boris", None, "Maria", None])
     names = [g.player(s)["leader"] for s in range(4)]
     assert names[0] == "Boris" and names[2] == "Maria" and len(set(names)) == 4
-    with pytest.raises(ValueError):
+    with pytest.raises(UserError):
         Game(rules, 3, 2, leaders=["Boris", "Boris"])

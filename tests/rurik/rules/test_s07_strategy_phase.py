@@ -8,7 +8,7 @@ MUSTER, MOVE, ATTACK, TAX, BUILD, SCHEME = range(6)
 
 def place(g, value, column, bribe=None):
     g.apply(value * 8 + column)
-    if g.decision == "bribe":
+    if g.decision_name == "bribe":
         g.apply(bribe or 0)
     else:
         assert not bribe
@@ -101,7 +101,7 @@ def test_advisors_per_round(rules, n, per_round):
         assert values == expected[rnd]
         placed = 0
         while g.phase == "planning":
-            if g.decision == "bribe":
+            if g.decision_name == "bribe":
                 g.apply(0)
                 continue
             g.apply(g.legal_options()[0])
@@ -112,4 +112,4 @@ def test_advisors_per_round(rules, n, per_round):
 def test_a_bribe_can_be_any_number_of_the_players_coins(rules):
     g = planning(rules, 2, coins=4)
     g.apply(1 * 8 + TAX)
-    assert g.decision == "bribe" and g.legal_options() == [0, 1, 2, 3, 4]
+    assert g.decision_name == "bribe" and g.legal_options() == [0, 1, 2, 3, 4]

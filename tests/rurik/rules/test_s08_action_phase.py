@@ -10,7 +10,7 @@ def play_planning(g, plan):
     """plan: list of (value, column, bribe) in placement order."""
     for v, c, b in plan:
         g.apply(v * 8 + c)
-        if g.decision == "bribe":
+        if g.decision_name == "bribe":
             g.apply(b)
 
 
@@ -29,14 +29,14 @@ def test_example_g_lowest_advisor_first_clockwise_from_the_first_player(rules):
     play_planning(g, [(1, TAX, 0), (1, MUSTER, 0),
                       (4, ATTACK, 0), (4, MUSTER, 0), (4, MOVE, 0),
                       (5, SCHEME, 0), (5, ATTACK, 0), (5, SCHEME, 0)])
-    assert g.decision == "turn" and g.current_player == 0
+    assert g.decision_name == "turn" and g.current_player == 0
     g.apply(MAIN)
     assert g.player(0)["pool"]["build"] == 2 and g.player(0)["coins"] == 0
     g.apply(FINISH)
     g.apply(END)
     order = []
     while g.phase == "actions" and len(order) < 5:
-        if g.decision == "turn":
+        if g.decision_name == "turn":
             order.append(g.current_player)
             g.apply(FORFEIT)
             g.apply(END)
@@ -84,11 +84,11 @@ def test_a_player_with_nothing_on_the_board_may_place_leader_and_one_troop_anywh
     g = blank(rules, 2)
     g.set_units(1, "Kiev", 1)
     g.start_turn(0, "move", row=0)
-    assert g.decision == "reenter" and g.current_player == 0
+    assert g.decision_name == "reenter" and g.current_player == 0
     g.apply(rules.region("Smolensk"))
     st = g.region_state("Smolensk")
     assert st["troops"][0] == 1 and st["leaders"] == [0]
-    assert g.decision == "turn"
+    assert g.decision_name == "turn"
 
 
 def test_the_top_scheme_advisor_passes_the_first_player_token_effective_in_the_claim_phase(rules):
@@ -97,7 +97,7 @@ def test_the_top_scheme_advisor_passes_the_first_player_token_effective_in_the_c
     g = blank(rules, 3)
     g.set_units(1, "Kiev", 1)
     g.start_turn(1, "scheme", row=0)
-    assert g.decision == "pass_token" and g.legal_options() == [0, 1, 2]
+    assert g.decision_name == "pass_token" and g.legal_options() == [0, 1, 2]
     g.apply(2)
     assert g.token_holder == 2 and g.first_player != 2 or g.first_player == 2
     first_before = g.first_player
@@ -117,7 +117,7 @@ def test_activation_of_two_equal_advisors_is_the_owners_choice(rules):
     play_planning(g, [(2, MUSTER, 0), (1, MUSTER, 0), (2, MOVE, 0), (2, MOVE, 0), (1, TAX, 0),
                       (2, TAX, 0), (4, ATTACK, 0), (4, ATTACK, 0), (5, BUILD, 0), (5, BUILD, 0)])
     for _ in range(2):                          # both 1s first
-        assert g.decision == "turn"
+        assert g.decision_name == "turn"
         do(g, FORFEIT, END)
-    assert g.decision == "activate" and g.current_player == 0
+    assert g.decision_name == "activate" and g.current_player == 0
     assert g.legal_options() == [MUSTER * 4 + 0, MOVE * 4 + 0]

@@ -40,7 +40,7 @@ def test_move_steps_to_adjacent_regions_and_boots_can_be_split(rules):
     assert units(g, 0, "Polotsk") == 1 and units(g, 0, "Chernigov") == 1 and units(g, 0, "Kiev") == 0
     # moving through an occupied region starts no fight
     assert units(g, 1, "Volyn") == 1 and g.region_state("Volyn")["rebels"] == 1
-    assert g.phase == "test_done" or g.decision == "turn"
+    assert g.phase == "test_done" or g.decision_name == "turn"
 
 
 def test_move_only_regions_in_play(rules):
@@ -137,13 +137,13 @@ def test_scheme_draws_keeps_one_and_returns_the_rest_on_top_in_chosen_order(rule
     g.set_deck(0, [d, c, b, a])                 # a on top
     g.start_turn(0, "scheme", row=1)            # row 2: 2 cards (no token pass)
     g.start_turn(0, "scheme", row=0)
-    g.apply(0) if g.decision == "pass_token" else None
+    g.apply(0) if g.decision_name == "pass_token" else None
     g.apply(MAIN)
-    assert g.decision == "deck"
+    assert g.decision_name == "deck"
     g.apply(0)
-    assert g.decision == "keep" and g.legal_options() == sorted([a, b, c])
+    assert g.decision_name == "keep" and g.legal_options() == sorted([a, b, c])
     g.apply(b)
-    assert g.decision == "order"
+    assert g.decision_name == "order"
     g.apply(a)                                   # a goes back on top, c under it
     assert g.decks()[0] == [d, c, a]
     assert g.player(0)["hand"] == [b]
@@ -166,7 +166,7 @@ def test_an_exhausted_deck_is_rebuilt_from_the_discards_and_the_other_deck(rules
     g.set_player(1, hand=others)
     g.start_turn(0, "scheme", row=1)            # 2 cards, from the first deck (it holds one)
     do(g, MAIN, 0)
-    assert g.decision == "keep"
+    assert g.decision_name == "keep"
     d0, d1, discard = g.decks()
     # the single card was drawn, the deck ran out: 3 + 4 cards were shuffled and split 4 / 3,
     # then the second card came from the rebuilt deck

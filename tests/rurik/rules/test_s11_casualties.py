@@ -26,7 +26,7 @@ def attack_with(g, deck_cards):
 def test_one_card_when_the_defender_neither_rules_nor_has_a_stronghold(rules):
     g = battle(rules, defender_troops=1)
     attack_with(g, [HIT[0], SAFE[0]])             # top = SAFE[0]
-    assert g.decision == "deck" and g.current_player == 0   # the attacker picks the deck
+    assert g.decision_name == "deck" and g.current_player == 0   # the attacker picks the deck
     g.apply(0)
     assert g.decks()[2] == [card(g, SAFE[0])]   # one revealed, then discarded
     assert g.region_state("Kiev")["troops"][0] == 2
@@ -66,7 +66,7 @@ def test_a_deed_sword_reveals_one_card_fewer(rules):
     g.set_deck(0, [card(g, HIT[0])])
     g.start_turn(0, "tax", row=0)
     do(g, opt_deed(g, "Hire Mercenaries"), opt_attack(g, "Kiev", 1, minus=True))
-    assert g.decision == "turn"                  # 0 cards: no check at all
+    assert g.decision_name == "turn"                  # 0 cards: no check at all
     assert g.decks()[2] == [] and g.region_state("Kiev")["troops"][0] == 2
     assert g.player(0)["warfare"] == 1
 

@@ -22,7 +22,7 @@ def test_church_target_is_chosen_between_a_rebel_and_an_enemy_troop_never_a_lead
     g.set_rebels("Kiev", 1)
     g.start_turn(0, "build", row=0)
     do(g, MAIN, opt_build(g, "Kiev", "church"))
-    assert g.decision == "church" and g.legal_options() == [1, REBEL]
+    assert g.decision_name == "church" and g.legal_options() == [1, REBEL]
     g.apply(1)
     st = g.region_state("Kiev")
     assert st["troops"][1] == 0 and st["leaders"] == [1] and st["rebels"] == 1
@@ -44,7 +44,7 @@ def test_market_gives_an_extra_good_or_a_coin_when_you_tax_there(rules):
     g.set_structure("Kiev", "market", 0)
     g.start_turn(0, "tax", row=0)
     do(g, MAIN, opt_tax(g, "Kiev"))
-    assert g.decision == "market" and g.legal_options() == [0, 1]
+    assert g.decision_name == "market" and g.legal_options() == [0, 1]
     g.apply(0)
     assert g.player(0)["goods"]["wood"] == 2
     g.set_region_good("Kiev")
@@ -59,7 +59,7 @@ def test_an_opponents_market_gives_you_nothing(rules):
     g.set_structure("Kiev", "market", 1)
     g.start_turn(0, "tax", row=0)
     do(g, MAIN, opt_tax(g, "Kiev"))
-    assert g.decision == "turn" and g.player(0)["goods"]["wood"] == 1
+    assert g.decision_name == "turn" and g.player(0)["goods"]["wood"] == 1
 
 
 def test_stronghold_counts_for_rule_and_adds_a_casualty_card(rules):

@@ -66,7 +66,7 @@ def test_a_take_a_deed_card_takes_one_from_the_face_up_row(rules):
     row = g.deed_row()
     g.start_turn(0, "move", row=0)
     g.apply(opt_card(g, "S16"))
-    assert g.decision == "take_deed" and g.legal_options() == sorted(row)
+    assert g.decision_name == "take_deed" and g.legal_options() == sorted(row)
     g.apply(row[1])
     assert g.player(0)["deeds_owned"] == [row[1]] and len(g.deed_row()) == 3
 
@@ -89,9 +89,9 @@ def test_example_d_market_day_needs_markets_on_three_different_goods(rules):
     g.set_structure("Volyn", "market", 0)
     g.start_turn(0, "move", row=0)
     g.apply(opt_deed(g, "Market Day"))
-    assert g.decision == "deck"
+    assert g.decision_name == "deck"
     g.apply(0)
-    assert g.decision == "keep" and len(g.legal_options()) == 2
+    assert g.decision_name == "keep" and len(g.legal_options()) == 2
     kept = g.legal_options()[0]
     g.apply(kept)
     assert g.player(0)["hand"] == [kept]
@@ -121,7 +121,7 @@ def test_deed_troop_costs_from_three_different_regions(rules):
     g.set_player(0, deeds=["Border Patrols"])
     g.start_turn(0, "move", row=0)
     g.apply(opt_deed(g, "Border Patrols"))
-    assert g.decision == "pay_troop"
+    assert g.decision_name == "pay_troop"
     g.apply(rules.region("Kiev") * 2)
     assert rules.region("Kiev") * 2 not in g.legal_options()
     g.apply(rules.region("Volyn") * 2)

@@ -83,7 +83,7 @@ def test_deeds_are_taken_from_the_first_player_and_the_row_refills(rules):
     g.start_claim_phase(rnd=1)
     assert g.first_player == 2
     order = []
-    while g.decision == "take_deed":
+    while g.decision_name == "take_deed":
         order.append(g.current_player)
         assert len(g.legal_options()) == 3
         g.apply(g.legal_options()[0])
@@ -100,7 +100,7 @@ def test_exchange_tokens_turn_face_up_and_empty_regions_get_their_good_back(rule
     g.start_turn(0, "move", row=0)
     g.apply(90)                                   # build token: wood + wood
     g.start_claim_phase(rnd=1)
-    while g.decision == "take_deed":
+    while g.decision_name == "take_deed":
         g.apply(g.legal_options()[0])
     assert g.player(0)["exchange_used"] == [0, 0]
     assert g.region_state("Kiev")["good_present"] is True
@@ -110,6 +110,6 @@ def test_round_four_ends_the_game_after_the_claim_tracks(rules):
     g = blank(rules, 2)
     g.set_units(0, "Kiev", 1)
     g.start_claim_phase(rnd=4)
-    assert g.is_over()
+    assert g.is_over
     assert g.player(1)["coins"] == 0              # no income after round 4 (rules.toml default)
     assert claims(g, 0)["rule"] == 0              # 1 region ruled: below the first space

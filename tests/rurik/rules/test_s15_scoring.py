@@ -9,7 +9,7 @@ def test_example_zhk_twenty_points(rules):
     g.set_player(0, claims={"rule": 3, "build": 4, "trade": 4}, warfare=3, agenda="Conquering",
                  deeds_done=["Market Day"])
     g.set_player(1, warfare=1, agenda="Wealthy")
-    r = g.result()[0]
+    r = g.scores()[0]
     assert (r["rule"], r["build"], r["trade"], r["warfare"], r["agenda"], r["deeds"]) == (3, 5, 5, 3, 2, 2)
     assert r["total"] == 20
 
@@ -18,7 +18,7 @@ def test_claim_spaces_score_one_to_eight(rules):
     g = blank(rules, 2)
     for space, vp in ((1, 1), (5, 8), (0, 0)):
         g.set_player(0, claims={"rule": space})
-        assert g.result()[0]["rule"] == vp
+        assert g.scores()[0]["rule"] == vp
 
 
 def test_warfare_shared_first_place_gets_three_and_no_second_place(rules):
@@ -26,14 +26,14 @@ def test_warfare_shared_first_place_gets_three_and_no_second_place(rules):
     g.set_player(0, warfare=2)
     g.set_player(1, warfare=2)
     g.set_player(2, warfare=1)
-    assert [r["warfare"] for r in g.result()] == [3, 3, 0]
+    assert [r["warfare"] for r in g.scores()] == [3, 3, 0]
 
 
 def test_warfare_shared_second_place_gets_one_each(rules):
     g = blank(rules, 4)
     for s, w in enumerate((3, 1, 1, 0)):
         g.set_player(s, warfare=w)
-    assert [r["warfare"] for r in g.result()] == [3, 1, 1, 0]
+    assert [r["warfare"] for r in g.scores()] == [3, 1, 1, 0]
 
 
 def test_tie_broken_by_regions_ruled_then_coins_then_shared(rules):
@@ -41,22 +41,22 @@ def test_tie_broken_by_regions_ruled_then_coins_then_shared(rules):
     for s in range(3):
         g.set_player(s, claims={"trade": 2}, coins=1)
     g.set_units(0, "Kiev", 1)
-    ranks = [r["rank"] for r in g.result()]
+    ranks = [r["rank"] for r in g.scores()]
     assert ranks == [1, 2, 2]
     g.set_player(2, coins=2)
-    assert [r["rank"] for r in g.result()] == [1, 3, 2]
+    assert [r["rank"] for r in g.scores()] == [1, 3, 2]
     g.set_units(0, "Kiev", 0)
     g.set_player(1, coins=2)
-    assert [r["rank"] for r in g.result()] == [3, 1, 1]     # a shared victory
+    assert [r["rank"] for r in g.scores()] == [3, 1, 1]     # a shared victory
 
 
 def test_agenda_needs_the_best_value_above_zero(rules):
     g = blank(rules, 2)
     g.set_player(0, agenda="Capable", goods={"fur": 1})
     g.set_player(1, agenda="Wealthy", coins=0)
-    assert [r["agenda"] for r in g.result()] == [2, 0]
+    assert [r["agenda"] for r in g.scores()] == [2, 0]
     g.set_player(1, goods={"wood": 1})                        # tied: both have the most goods
-    assert g.result()[0]["agenda"] == 2
+    assert g.scores()[0]["agenda"] == 2
 
 
 def test_protective_counts_every_players_structures_in_ruled_regions(rules):
@@ -68,4 +68,4 @@ def test_protective_counts_every_players_structures_in_ruled_regions(rules):
     g.set_units(1, "Volyn", 1)
     g.set_structure("Volyn", "market", 0)
     g.set_player(0, agenda="Protective")
-    assert g.result()[0]["agenda"] == 2
+    assert g.scores()[0]["agenda"] == 2

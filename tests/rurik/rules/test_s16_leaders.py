@@ -23,7 +23,7 @@ def test_agatha_brings_up_to_two_troops_for_free(rules):
     g.set_units(0, "Kiev", 3, leader=True)
     g.start_turn(0, "move", row=1)               # 2 boots
     do(g, MAIN, opt_move_leader(g, "Volyn"))
-    assert g.decision == "escort" and g.legal_options() == [0, 1, 2]
+    assert g.decision_name == "escort" and g.legal_options() == [0, 1, 2]
     g.apply(2)
     assert units(g, 0, "Volyn") == 3 and units(g, 0, "Kiev") == 1
     assert g.player(0)["pool"]["move"] == 1
@@ -39,7 +39,7 @@ def test_boris_reveals_one_card_fewer_and_takes_a_coin(rules):
     g.set_deck(0, [card(g, "S01")])
     g.start_turn(0, "attack", row=0)
     do(g, MAIN, opt_attack(g, "Kiev", 1))
-    assert g.decision == "turn" and g.decks()[2] == []       # 1 - 1 = 0 cards
+    assert g.decision_name == "turn" and g.decks()[2] == []       # 1 - 1 = 0 cards
     assert g.player(0)["coins"] == 1 and g.player(1)["coins"] == 1
 
 
@@ -130,7 +130,7 @@ def test_an_opponents_church_in_yaroslavs_region_does_nothing(rules):
     g.set_units(1, "Kiev", 1, leader=True)
     g.start_turn(0, "build", row=0)
     do(g, MAIN, opt_build(g, "Kiev", "church"))
-    assert g.region_state("Kiev")["troops"] == [2, 1] and g.decision == "turn"
+    assert g.region_state("Kiev")["troops"] == [2, 1] and g.decision_name == "turn"
 
 
 def test_sviatopolk_counts_rebels_in_his_region_and_replaces_a_beaten_one(rules):

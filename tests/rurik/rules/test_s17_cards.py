@@ -45,7 +45,7 @@ def test_establish_fortress_two_wood_and_a_stronghold_with_a_church(rules):
     assert not can(g, "Establish Fortress")
     g.set_structure("Kiev", "church", 0)
     accomplish(g, "Establish Fortress")
-    assert g.player(0)["goods"]["wood"] == 0 and g.decision == "deck"     # draw 2, keep 1
+    assert g.player(0)["goods"]["wood"] == 0 and g.decision_name == "deck"     # draw 2, keep 1
 
 
 def test_honorable_prince_a_card_and_three_coins_give_two_helmets(rules):
@@ -57,7 +57,7 @@ def test_honorable_prince_a_card_and_three_coins_give_two_helmets(rules):
 def test_reward_laborers_any_two_goods_and_two_coins(rules):
     g = ready(rules, "Reward Laborers", coins=2, goods={"fur": 1, "ore": 1})
     p = accomplish(g, "Reward Laborers", 4, 1)
-    assert p["coins"] == 0 and sum(p["goods"].values()) == 0 and g.decision == "deck"
+    assert p["coins"] == 0 and sum(p["goods"].values()) == 0 and g.decision_name == "deck"
 
 
 def test_generous_prince_four_coins_give_two_helmets(rules):
@@ -181,7 +181,7 @@ def test_border_patrols_victory_march_retire_veterans_remove_troops(rules):
     g = ready(rules, "Retire Veterans", coins=2)
     g.set_units(0, "Kiev", 3)
     accomplish(g, "Retire Veterans", rules.region("Kiev") * 2, rules.region("Kiev") * 2)
-    assert units(g, 0, "Kiev") == 1 and g.player(0)["coins"] == 0 and g.decision == "deck"
+    assert units(g, 0, "Kiev") == 1 and g.player(0)["coins"] == 0 and g.decision_name == "deck"
 
 
 def test_wilderness_forts_gives_a_hammer(rules):
@@ -214,10 +214,10 @@ def test_agenda_met_with_the_most_and_missed_with_less(rules, agenda, mine, thei
     g = blank(rules, 2)
     g.set_player(0, agenda=agenda, **mine)
     g.set_player(1, **theirs)
-    assert g.result()[0]["agenda"] == 2
+    assert g.scores()[0]["agenda"] == 2
     g.set_player(0, **theirs)
     g.set_player(1, **mine)
-    assert g.result()[0]["agenda"] == 0
+    assert g.scores()[0]["agenda"] == 0
 
 
 def test_esteemed_counts_regions_with_troops_ruled_or_not(rules):
@@ -229,9 +229,9 @@ def test_esteemed_counts_regions_with_troops_ruled_or_not(rules):
     g.set_units(1, "Volyn", 3)
     g.set_units(1, "Rostov", 1)
     g.set_units(1, "Kiev", 0)
-    assert g.result()[0]["agenda"] == 2                # 2 regions each: tied, both meet it
+    assert g.scores()[0]["agenda"] == 2                # 2 regions each: tied, both meet it
     g.set_units(0, "Chernigov", 1)
-    assert g.result()[0]["agenda"] == 2
+    assert g.scores()[0]["agenda"] == 2
     g.set_units(1, "Smolensk", 1)
     g.set_units(1, "Pereyaslavl", 1)
-    assert g.result()[0]["agenda"] == 0
+    assert g.scores()[0]["agenda"] == 0

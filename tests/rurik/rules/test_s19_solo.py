@@ -69,9 +69,9 @@ def test_setup_board_sviatopolk_rebels_and_neutral_troops(rules):
         assert [g.region_state(r)["neutral"] for r in others] == [1] * 5
         assert all(g.region_state(r)["rebels"] == 0 for r in GREEN)
         # you place 3 troops, not in the Rebels' regions, and you are the first player
-        assert g.decision == "agenda" and g.current_player == 0
+        assert g.decision_name == "agenda" and g.current_player == 0
         g.apply(g.legal_options()[0])
-        assert g.decision == "setup_troop"
+        assert g.decision_name == "setup_troop"
         assert sorted(g.legal_options()) == sorted(g.rules.region(r) for r in others)
         checked += 1
     assert checked >= 3
@@ -81,7 +81,7 @@ def test_you_are_always_first_and_only_you_keep_an_agenda(rules):
     g = Game(rules, 8, 2, solo_level=1)
     seen = []
     while g.phase != "planning":
-        seen.append((g.decision, g.current_player))
+        seen.append((g.decision_name, g.current_player))
         g.apply(g.legal_options()[0])
     assert seen == [("agenda", 0), ("setup_troop", 0), ("setup_troop", 0), ("setup_troop", 0), ("setup_leader", 0)]
     assert g.current_player == 0 and g.player(1)["agenda"] is None
@@ -219,7 +219,7 @@ def test_rebel_attack_you_first_then_neutral_and_you_pick_the_deck(rules):
     g.set_deck(0, [card(g, "S03")])
     g.set_deck(1, [card(g, "S01")])
     g.rebel_turn("attack", row=0)              # 2 swords
-    assert g.decision == "deck" and g.current_player == 0
+    assert g.decision_name == "deck" and g.current_player == 0
     g.apply(1)                                  # a casualty symbol: one Rebel troop falls
     assert units(g, 0, "Kiev") == 0 and g.player(1)["warfare"] == 1
     assert units(g, 1, "Kiev") == 1
@@ -329,7 +329,7 @@ def test_rebel_score_coins_and_dock_goods_by_threes_rounded_up(rules):
     # «1 переможний бал за кожні три монети, з округленням вгору»; dock goods (not the boat) alike
     g = solo(rules, level=1)
     g.set_player(1, coins=7, goods={"ore": 6})       # ore boat column holds 2 -> 4 on the dock
-    r = g.result()[1]
+    r = g.scores()[1]
     assert r["rebel_coins"] == 3 and r["rebel_dock"] == 2 and r["coins"] == 0
     assert r["agenda"] == 0 and r["deeds"] == 0
 
@@ -340,10 +340,10 @@ def test_the_rebels_place_all_their_advisors_every_round(rules, level):
     # in round 4), reading the bottom card again from its first row
     g = Game(rules, 21, 2, solo_level=level)
     counts = []
-    while not g.is_over():
+    while not g.is_over:
         if g.phase == "actions" and len(counts) < g.round:
             board = g.strategy_board()
             counts.append(sum(1 for slots in board.values() for s, _, _ in slots if s == 1))
         opts = g.legal_options()
-        g.apply(opts[len(opts) // 2] if g.decision != "bribe" else 0)
+        g.apply(opts[len(opts) // 2] if g.decision_name != "bribe" else 0)
     assert counts == [4, 4, 5, 6]

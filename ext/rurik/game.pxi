@@ -1,6 +1,8 @@
-# The temporary Python API of simsuite._rurik: `Rules` (packed data), `Game` (step by step,
-# with a position editor for rule tests) and `play_random` for tests. Phase 2 replaces the
-# generic parts (batch loop, seat dispatch, event buffer) with ext/common's templates.
+# Layer: api. Uses: every layer below and ext/common/game_api.pxi (GameCore).
+#
+# The Python face of simsuite._rurik: `RurikRules` (the packed data one scenario plays with),
+# `Game` (GameCore's decision interface plus what is Rurik's own: setup, the seat's view,
+# redeal_hidden, results, labels and the readable log, and a position editor for rule tests).
 # The position editor (set_*, start_turn, start_claim_phase) writes the state directly and does
 # not check that the position could arise in play; `check_invariants` does.
 
@@ -19,6 +21,7 @@ RULE_FLAGS = ("income_round4", "claims_never_down", "warfare_requires_advance", 
               "rule_check_after_removal", "church_places_without_removal",
               "solo_two_rebels_per_start_region", "solo_sviatopolk_card")
 PRIORITY_NAMES = ("attack_move", "build", "tax")
+REBEL_REWARD_KINDS = ("coins",) + GOOD_NAMES
 VARIANTS = ("alternate_board", "alternate_rebel_rewards", "alternate_deed_row")
 
 
@@ -80,6 +83,7 @@ cdef class RurikRules:
         self.r.n_deeds = len(p["deed_vp"])
         for i in range(self.r.n_deeds):
             self.r.deed_vp[i] = p["deed_vp"][i]
+            self.r.deed_vp_provisional[i] = p["deed_vp_provisional"][i]
             for k in range(N_DEED_PAY):
                 self.r.deed_pay[i][k] = p["deed_pay"][i][k]
             for k in range(N_DEED_NEED):
@@ -171,98 +175,62 @@ cdef class RurikRules:
                 self.r.dist2[a][b] = d
 
 
-cdef class Game:
-    """One Rurik game played step by step: Game(rules, seed, n_players, leaders=None, log=True).
-    `leaders` lists each seat's leader by name or index (None entries are dealt at random)."""
-    cdef GameState g
-    cdef EventBuf* evbuf
-    cdef int32_t buf[MAX_OPTIONS]
-    cdef readonly int n_opts
+cdef class Game(GameCore):
+    """One Rurik game played step by step: Game(rules, seed, n_players, leaders=None, log=True,
+    solo_level=0). `leaders` lists each seat's leader by name or index (None entries are dealt
+    at random); solo_level 1..4 plays seat 0 against the Rebels (seat 1)."""
     cdef readonly RurikRules rules
-    cdef readonly uint64_t seed
-
-    def __cinit__(self):
-        self.evbuf = NULL
-
-    def __dealloc__(self):
-        if self.evbuf != NULL:
-            free(self.evbuf)
 
     def __init__(self, RurikRules rules, seed, int n_players, leaders=None, log=True, solo_level=0):
         cdef SetupArgs a
         if solo_level:
             if not 1 <= solo_level <= 4:
-                raise ValueError(f"solo difficulty is 1..4, not {solo_level}")
+                raise UserError(f"solo difficulty is 1..4, not {solo_level}")
             n_players = 2
         elif not 2 <= n_players <= MAX_SEATS:
-            raise ValueError(f"Rurik plays with 2-4 players, not {n_players}")
+            raise UserError(f"Rurik plays with 2-4 players, not {n_players}")
         self.rules = rules
-        self.seed = seed
         a.n_players = n_players
         a.solo_level = solo_level
         leaders = list(leaders or [])
         for s in range(MAX_SEATS):
             v = leaders[s] if s < len(leaders) else None
             a.leader[s] = -1 if v is None else _name_index(v, rules.leader_names, "leader")
-        if log:
-            self.evbuf = <EventBuf*>calloc(1, sizeof(EventBuf))
-        self.g.events = self.evbuf
-        err = game_setup(&self.g, &rules.r, seed, &a)
-        if err == SETUP_BAD_LEADER:
-            raise ValueError("each seat needs a different leader (solo: Sviatopolk leads the Rebels)")
+        err = self._setup(&a, int(seed) & 0xFFFFFFFFFFFFFFFF, log)
         if err:
-            raise ValueError(f"setup error {err}")
-        self._advance()
+            raise UserError(setup_error_message(err))
 
-    cdef void _advance(self):
-        self.n_opts = game_advance(&self.g, self.buf)
+    cdef int _setup(self, const SetupArgs* a, uint64_t seed, bint log) except -1:
+        # game_setup, then GameCore's start (the log sink and the first decision); 0 or the error
+        cdef int err = game_setup(&self.g, &self.rules.r, seed, a)
+        if err != SETUP_OK:
+            return err
+        self._start(log)
+        return 0
 
-    # ------------------------------------------------------------ the decision interface
-    @property
-    def current_player(self):
-        return int(self.g.decider) if self.n_opts else -1
+    cdef int _clone_extra(self, GameCore copy) except -1:
+        (<Game>copy).rules = self.rules
+        return 0
 
-    @property
-    def decision(self):
-        return DECISION_NAMES[self.g.dec] if self.n_opts else "none"
-
-    @property
-    def decision_kind(self):
-        """The pending decision as its D_* number (DECISION_NAMES gives its name)."""
-        return int(self.g.dec) if self.n_opts else 0
+    def __reduce__(self):
+        raise TypeError("a Game does not pickle; replay it from (seed, decisions)")
 
     @property
     def phase(self):
         return PHASE_NAMES[self.g.phase]
 
-    def legal_options(self):
-        return [int(self.buf[i]) for i in range(self.n_opts)]
+    @property
+    def turn(self):
+        """Rounds played (4 at the end)."""
+        return self.g.round + 1
 
-    def apply(self, int option):
-        cdef int i
-        for i in range(self.n_opts):
-            if self.buf[i] == option:
-                game_apply(&self.g, option)
-                self._advance()
-                return
-        raise ValueError(f"option {option} is not legal for decision {self.decision}; "
-                         f"legal: {self.legal_options()}")
+    @property
+    def end_reason(self):
+        return "four_rounds" if self.g.phase == P_OVER else "not_over"
 
-    def is_over(self):
-        return self.g.phase == P_OVER
-
-    def clone(self):
-        cdef Game c = Game.__new__(Game)
-        c.rules = self.rules
-        c.seed = self.seed
-        memcpy(&c.g, &self.g, sizeof(GameState))
-        memcpy(c.buf, self.buf, sizeof(self.buf))
-        c.n_opts = self.n_opts
-        c.g.events = NULL
-        return c
-
-    def state_bytes(self):
-        """The whole state as bytes (for equality checks; the event sink pointer zeroed)."""
+    def state(self):
+        """The whole state as bytes (hidden information included; the pointers zeroed), for
+        equality checks."""
         cdef GameState copy
         memcpy(&copy, &self.g, sizeof(GameState))
         copy.events = NULL
@@ -270,7 +238,7 @@ cdef class Game:
         return (<char*>&copy)[:sizeof(GameState)]
 
     def option_label(self, int opt):
-        return option_label(self, self.decision, opt)
+        return option_label(self, DECISION_NAMES[self.g.decision], opt)
 
     # ------------------------------------------------------------ reading the position
     @property
@@ -315,6 +283,10 @@ cdef class Game:
                            for k in range(N_STRUCT)},
             "good": GOOD_NAMES[self.g.good_type[r]], "good_present": bool(self.g.good_present[r]),
             "neutral": self.g.neutral[r],
+            # the reward of the rebel standing there (public: printed on its token), or None
+            "rebel_reward": (None if self.g.rebel_reward[r] < 0 else
+                             (REBEL_REWARD_KINDS[self.rules.r.rebel_kind[self.g.rebel_reward[r]]],
+                              self.rules.r.rebel_amount[self.g.rebel_reward[r]])),
         }
 
     def player(self, seat):
@@ -379,9 +351,9 @@ cdef class Game:
         self.g.slot_seat[col][row] = REBELS
         self.g.slot_val[col][row] = 1
         self.g.slot_bribe[col][row] = 0
-        self.g.dec = D_NONE
+        self.g.decision = D_NONE
         rebel_turn(&self.g)
-        self._advance()
+        self.n_opts = game_advance(&self.g, self.buf)
 
     def strategy_board(self):
         """{column: [(seat, advisor, bribe) top first]} of the advisors on the board."""
@@ -424,7 +396,7 @@ cdef class Game:
             view["players"].append(p)
         return view
 
-    def result(self):
+    def scores(self):
         """Per seat: score components, rank (1 = winner; equal ranks share) and tie-breakers."""
         cdef int32_t sc[MAX_SEATS][N_SCORE]
         cdef int8_t rank[MAX_SEATS]
@@ -433,21 +405,84 @@ cdef class Game:
         return [{**{SCORE_NAMES[k]: sc[s][k] for k in range(N_SCORE)}, "rank": rank[s]}
                 for s in range(self.g.n_players)]
 
-    def events(self, clear=True):
-        out = []
-        if self.evbuf != NULL:
-            for i in range(self.evbuf.n):
-                out.append(tuple(self.evbuf.ev[i][k] for k in range(5)))
-            if clear:
-                self.evbuf.n = 0
-        return out
+    def result(self):
+        """The result as plain values: score, rank, leader and components per seat."""
+        per = self.scores()
+        return {"end_reason": self.end_reason, "rounds": self.turn,
+                "score": [p["total"] for p in per], "rank": [p["rank"] for p in per],
+                "leader": [self.rules.leader_names[self.g.leader[s]] for s in range(self.g.n_players)],
+                "components": [{k: p[k] for k in COMPONENT_NAMES} for p in per],
+                "solo_level": self.g.solo_level}
 
-    def log(self, clear=True):
-        return [event_text(self, e) for e in self.events(clear)]
+    def events(self):
+        """Readable lines of everything recorded so far (every decision and forced step)."""
+        return [event_text(self, e) for e in self._raw]
+
+    def redeal_hidden(self, int seat, seed):
+        """A copy in which everything `seat` cannot see is dealt afresh, consistently with its
+        view: the other seats' scheme hands (same sizes), both scheme decks except the cards it
+        returned on top itself (same sizes), cards another seat is drawing, the other seats'
+        agenda offers and kept agendas, the deed deck's order, the alternate rebel-reward stack
+        and the chance stream."""
+        import random
+        cdef Game c = self.clone()
+        cdef GameState* g = &c.g
+        cdef int s, d, i, k
+        rnd = random.Random(int(seed))
+        n = g.n_players
+        # scheme cards: pool the unseen ones, deal them back into the same places
+        keep_drawn = g.decider == seat or g.n_drawn == 0
+        pool = []
+        for s in range(n):
+            if s != seat:
+                pool += [k for k in range(self.rules.r.n_schemes) if (g.hand[s] >> k) & 1]
+        for d in range(2):
+            pool += [g.deck[d][i] for i in range(g.deck_n[d] - g.known_top[seat][d])]
+        if not keep_drawn:
+            pool += [g.drawn[i] for i in range(g.n_drawn)]
+        rnd.shuffle(pool)
+        for s in range(n):
+            if s != seat:
+                k = bit_count(g.hand[s])
+                g.hand[s] = 0
+                for _ in range(k):
+                    g.hand[s] |= <uint32_t>(1u << pool.pop())
+        for d in range(2):
+            for i in range(g.deck_n[d] - g.known_top[seat][d]):
+                g.deck[d][i] = pool.pop()
+        if not keep_drawn:
+            for i in range(g.n_drawn):
+                g.drawn[i] = pool.pop()
+        # agendas: the other seats' offers come from those this seat was not offered
+        mine = {g.agenda_offer[seat][0], g.agenda_offer[seat][1]}
+        if not (g.solo_level and seat == 0):
+            rest = [a for a in range(self.rules.r.n_agendas) if a not in mine]
+            rnd.shuffle(rest)
+            for s in range(n):
+                if s == seat or (g.solo_level and s == REBELS):
+                    continue
+                kept = 0 if g.agenda[s] == g.agenda_offer[s][0] else 1
+                g.agenda_offer[s][0] = rest.pop()
+                g.agenda_offer[s][1] = rest.pop()
+                if g.agenda[s] >= 0:
+                    g.agenda[s] = g.agenda_offer[s][kept]
+        order = [g.deed_deck[i] for i in range(g.deed_deck_n)]
+        rnd.shuffle(order)
+        for i, d in enumerate(order):
+            g.deed_deck[i] = d
+        order = [g.rebel_stack[i] for i in range(g.rebel_stack_n)]
+        rnd.shuffle(order)
+        for i, d in enumerate(order):
+            g.rebel_stack[i] = d
+        rng_seed(&g.rng, derive_seed(int(seed) & 0xFFFFFFFFFFFFFFFF, 0x5EED))
+        return c
 
     def check_invariants(self):
         """Raise AssertionError naming the first broken conservation or range rule."""
-        check_state(self)
+        cdef int info[4]
+        cdef int code = game_check(&self.g, info)
+        if code:
+            raise AssertionError(INVARIANT_MESSAGES[code].format(info[0], info[1], info[2], info[3]))
 
     # ------------------------------------------------------------ position editor (rule tests)
     def set_units(self, seat, region, troops=None, leader=None):
@@ -555,28 +590,28 @@ cdef class Game:
         for c in range(N_ACTIONS):
             for k in range(MAX_ROWS):
                 self.g.slot_seat[c][k] = -1
-        self.g.dec = D_NONE
+        self.g.decision = D_NONE
         activate(&self.g, col, row)
-        self._advance()
+        self.n_opts = game_advance(&self.g, self.buf)
 
     def start_planning(self, first_player=0, rnd=1):
         """A fresh planning phase of round `rnd` with `first_player` to place first."""
         self.g.round = rnd - 1
         self.g.first_player = first_player
         self.g.n_tasks = 0
-        self.g.dec = D_NONE
+        self.g.decision = D_NONE
         self.g.test_single_turn = False
         begin_round(&self.g)
-        self._advance()
+        self.n_opts = game_advance(&self.g, self.buf)
 
     def start_claim_phase(self, rnd=1):
         self.g.round = rnd - 1
         self.g.phase = P_CLAIM
         self.g.step = 0
         self.g.n_tasks = 0
-        self.g.dec = D_NONE
+        self.g.decision = D_NONE
         self.g.test_single_turn = False
-        self._advance()
+        self.n_opts = game_advance(&self.g, self.buf)
 
 
 def option_label(Game game, decision, int opt):
@@ -633,147 +668,42 @@ def option_label(Game game, decision, int opt):
 
 
 EVENT_FORMATS = {
-    EV_ROUND: "round {a} begins", EV_PLACE: "seat {s} places advisor {a} in {col_b} (bribe {c})",
-    EV_ACTIVATE: "seat {s} activates its advisor in {col_a}", EV_FORFEIT: "seat {s} forfeits for 1 coin",
-    EV_MUSTER: "seat {s} musters in {reg_a}", EV_MOVE: "seat {s} moves {reg_a} -> {reg_b}",
-    EV_REBEL: "seat {s} defeats a rebel in {reg_a}", EV_ATTACK: "seat {s} attacks {target_b} in {reg_a}",
-    EV_CASUALTY: "seat {s} reveals {b} cards in {reg_a}: casualty {c}", EV_TAX: "seat {s} taxes {reg_a}",
-    EV_BUILD: "seat {s} builds a {struct_b} in {reg_a}", EV_CHURCH: "seat {s}'s church in {reg_a} removes {target_b}",
-    EV_CARD: "seat {s} plays scheme card {card_a}", EV_DEED: "seat {s} accomplishes {deed_a}",
-    EV_EXCHANGE: "seat {s} exchanges {good_b} + {good_c} (token {a})",
-    EV_CLAIM: "seat {s} reaches space {b} of the {track_a} track",
-    EV_INCOME: "seat {s} gains {a} coins income", EV_TAKE_DEED: "seat {s} takes the deed {deed_a}",
-    EV_PASS_TOKEN: "seat {s} gives the first-player token to seat {a}",
-    EV_MARKET: "seat {s}'s market in {reg_a} gives {market_b}",
-    EV_DIPLOMAT: "seat {s} (Predslava) moves a troop of seat {a} from {reg_b} to {reg_c}",
-    EV_DRAW: "seat {s} draws {b} cards from deck {a}", EV_MAIN: "seat {s} begins {col_a} with {b} icons",
-    EV_GAME_END: "the game ends", EV_REENTER: "seat {s} re-enters in {reg_a}",
+    EV_ROUND: "round {a} begins", EV_PLACE: "{who} places advisor {a} in {col_b} (bribe {c})",
+    EV_ACTIVATE: "{who} activates its advisor in {col_a}", EV_FORFEIT: "{who} forfeits for 1 coin",
+    EV_MUSTER: "{who} musters in {reg_a}", EV_MOVE: "{who} moves {reg_a} -> {reg_b}",
+    EV_REBEL: "{who} defeats a rebel in {reg_a}", EV_ATTACK: "{who} attacks {target_b} in {reg_a}",
+    EV_CASUALTY: "{who} reveals {b} cards in {reg_a}: casualty {c}", EV_TAX: "{who} taxes {reg_a}",
+    EV_BUILD: "{who} builds a {struct_b} in {reg_a}", EV_CHURCH: "{who}'s church in {reg_a} removes {target_b}",
+    EV_CARD: "{who} plays scheme card {card_a}", EV_DEED: "{who} accomplishes {deed_a}",
+    EV_EXCHANGE: "{who} exchanges {good_b} + {good_c} (token {a})",
+    EV_CLAIM: "{who} reaches space {b} of the {track_a} track",
+    EV_INCOME: "{who} gains {a} coins income", EV_TAKE_DEED: "{who} takes the deed {deed_a}",
+    EV_PASS_TOKEN: "{who} gives the first-player token to seat {a}",
+    EV_MARKET: "{who}'s market in {reg_a} gives {market_b}",
+    EV_DIPLOMAT: "{who} (Predslava) moves a troop of seat {a} from {reg_b} to {reg_c}",
+    EV_DRAW: "{who} draws {b} cards from deck {a}", EV_MAIN: "{who} begins {col_a} with {b} icons",
+    EV_GAME_END: "the game ends", EV_REENTER: "{who} re-enters in {reg_a}",
+    EV_AGENDA: "{who} keeps the secret agenda {agenda_a}", EV_SETUP_TROOP: "{who} places a troop in {reg_a}",
+    EV_SETUP_LEADER: "{who} places its leader in {reg_a}",
 }
 
 
 def event_text(Game game, e):
-    kind, s, a, b, c = e
+    kind, s, _flag, a, b, c, _d = e
     R = game.rules
     names = R.region_names
     fields = {"s": s, "a": a, "b": b, "c": c,
+              "who": "the Rebels" if game.g.solo_level and s == REBELS else f"seat {s}",
               "reg_a": names[a] if 0 <= a < N_REGIONS else a, "reg_b": names[b] if 0 <= b < N_REGIONS else b,
               "col_a": ACTION_NAMES[a] if 0 <= a < N_ACTIONS else a, "col_b": ACTION_NAMES[b] if 0 <= b < N_ACTIONS else b,
               "struct_b": STRUCTURE_NAMES[b] if 0 <= b < N_STRUCT else b,
               "reg_c": names[c] if 0 <= c < N_REGIONS else c,
               "card_a": R.scheme_keys[a] if 0 <= a < len(R.scheme_keys) else a,
               "deed_a": R.deed_names[a] if 0 <= a < len(R.deed_names) else a,
+              "agenda_a": R.agenda_names[a] if 0 <= a < len(R.agenda_names) else a,
               "track_a": TRACK_NAMES[a] if 0 <= a < N_TRACKS else a,
               "good_b": GOOD_NAMES[b] if 0 <= b < N_GOODS else b, "good_c": GOOD_NAMES[c] if 0 <= c < N_GOODS else c,
               "market_b": ("a good", "a coin")[b] if b in (0, 1) else b,
-              "target_b": {MAX_SEATS: "a rebel", NEUTRAL: "a neutral troop"}.get(b, f"seat {b}")}
+              "target_b": {MAX_SEATS: "a rebel", NEUTRAL: "a neutral troop"}.get(
+                  b, "the Rebels" if game.g.solo_level and b == REBELS else f"seat {b}")}
     return EVENT_FORMATS.get(kind, "event {a} {b} {c}").format(**fields)
-
-
-def check_state(Game game):
-    cdef GameState* g = &game.g
-    cdef int s, r, k, n
-    R = game.rules
-    for s in range(g.n_players):
-        n = g.supply[s]
-        for r in range(N_REGIONS):
-            assert g.troops[s][r] >= 0, f"seat {s}: {g.troops[s][r]} troops in region {r}"
-            assert g.troops[s][r] == 0 or (g.in_play >> r) & 1, f"seat {s}: troops in region {r}, not in play"
-            n += g.troops[s][r]
-        expect = REBEL_TROOPS if (g.solo_level and s == REBELS) else R.r.troops
-        assert n == expect and g.supply[s] >= 0, f"seat {s}: {n} troops counted, expected {expect}"
-        assert -1 <= g.leader_region[s] < N_REGIONS, f"seat {s}: leader in region {g.leader_region[s]}"
-        for k in range(N_STRUCT):
-            n = g.struct_supply[s][k]
-            for r in range(N_REGIONS):
-                if g.struct_owner[r][k] == s:
-                    n += 1
-            assert n == R.r.structures_each and g.struct_supply[s][k] >= 0, f"seat {s}: {n} structures of kind {k}"
-        assert g.coins[s] >= 0, f"seat {s}: {g.coins[s]} coins"
-        for k in range(N_GOODS):
-            assert g.goods[s][k] >= 0, f"seat {s}: {g.goods[s][k]} goods of type {k}"
-        for k in range(N_TRACKS):
-            assert 0 <= g.claim[s][k] <= N_CLAIM_SPACES, f"seat {s}: claim {k} at {g.claim[s][k]}"
-        assert (g.hand[s] & g.hand[s]) >> R.r.n_schemes == 0, f"seat {s}: unknown scheme card in hand"
-        assert g.deeds_owned[s] & g.deeds_done[s] == 0, f"seat {s}: a deed both owned and done"
-    for r in range(N_REGIONS):
-        assert g.rebels[r] >= 0 and g.neutral[r] >= 0, f"region {r}: {g.rebels[r]} rebels, {g.neutral[r]} neutral"
-    # every scheme card is in exactly one place: a deck, the discard pile, a hand, or drawn
-    seen = [0] * R.r.n_schemes
-    for d in range(2):
-        for i in range(g.deck_n[d]):
-            seen[g.deck[d][i]] += 1
-    for i in range(g.discard_n):
-        seen[g.discard[i]] += 1
-    for i in range(g.n_drawn):
-        seen[g.drawn[i]] += 1
-    for s in range(g.n_players):
-        for c in range(R.r.n_schemes):
-            if (g.hand[s] >> c) & 1:
-                seen[c] += 1
-    assert all(v == 1 for v in seen), f"scheme cards counted {seen}"
-    # every deed is in one place: deck, row, discard, owned or done
-    seen = [0] * R.r.n_deeds
-    for i in range(g.deed_deck_n):
-        seen[g.deed_deck[i]] += 1
-    for i in range(g.deed_discard_n):
-        seen[g.deed_discard[i]] += 1
-    for i in range(DEED_ROW):
-        if g.deed_row[i] >= 0:
-            seen[g.deed_row[i]] += 1
-    for s in range(g.n_players):
-        for d in range(R.r.n_deeds):
-            if ((g.deeds_owned[s] | g.deeds_done[s]) >> d) & 1:
-                seen[d] += 1
-    assert all(v == 1 for v in seen), f"deeds counted {seen}"
-    if g.phase != P_OVER and g.phase != P_TEST_DONE:
-        assert game.n_opts > 0, f"game not over but decision {g.dec} has no option"
-
-
-def play_random(RurikRules rules, seeds, int n_players, leaders=None, int solo_level=0):
-    """Play one random game per seed (every seat random, its own stream); returns per game
-    (decisions, [total score per seat], [rank per seat])."""
-    cdef GameState g
-    cdef SetupArgs a
-    cdef int32_t buf[MAX_OPTIONS]
-    cdef int32_t sc[MAX_SEATS][N_SCORE]
-    cdef int8_t rank[MAX_SEATS]
-    cdef uint64_t seed
-    a.n_players = 2 if solo_level else n_players
-    a.solo_level = solo_level
-    n_players = a.n_players
-    leaders = list(leaders or [])
-    for s in range(MAX_SEATS):
-        v = leaders[s] if s < len(leaders) else None
-        a.leader[s] = -1 if v is None else _name_index(v, rules.leader_names, "leader")
-    out = []
-    for sd in seeds:
-        seed = sd
-        g.events = NULL
-        with nogil:
-            err = play_random_game(&g, &rules.r, seed, &a, buf)
-        if err:
-            raise ValueError(f"setup error {err}")
-        final_scores(&g, sc)
-        final_ranks(sc, n_players, rank)
-        out.append((g.n_decisions, [sc[s][SC_TOTAL] for s in range(n_players)],
-                    [rank[s] for s in range(n_players)]))
-    return out
-
-
-def random_decisions(RurikRules rules, uint64_t seed0, int n_games, int n_players, int solo_level=0):
-    """Decisions taken in `n_games` random games (for a quick speed look, not a benchmark)."""
-    cdef GameState g
-    cdef SetupArgs a
-    cdef int32_t buf[MAX_OPTIONS]
-    cdef long total = 0
-    cdef int i
-    a.n_players = n_players
-    a.solo_level = solo_level
-    for i in range(MAX_SEATS):
-        a.leader[i] = -1
-    g.events = NULL
-    with nogil:
-        for i in range(n_games):
-            play_random_game(&g, &rules.r, seed0 + i, &a, buf)
-            total += g.n_decisions
-    return total
