@@ -456,7 +456,7 @@ def tune_table(scenario: Path, by: str, budget: int, seed: int, out: Path, *,
     # a row applies where it was tuned: solo games (a seat the rules play) or not
     solo = len(base.seats) < base.n
     header = [f"Tuned by `simsuite tune {scenario} --by {by} --budget {budget} --seed {seed} "
-              f"--out {out.name}` (rows with solo = {str(solo).lower()}; regenerate with the same "
+              f"--out {out}` (rows with solo = {str(solo).lower()}; regenerate with the same "
               "command).",
               f"One row per {by}: the search of `simsuite tune` on {per_cell} games each, in the "
               f"seat dealt that {by}, against the scenario's field. A row is kept only where its "

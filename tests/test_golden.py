@@ -18,6 +18,9 @@ the look-ahead held when they were first asked for (a policy fix that changes ga
 `provisional_share`; only the scenario digests were regenerated, after checking that every
 shipped scenario's rows, without that column, still match the old digests exactly (no game
 changed; the core digests are untouched).
+2026-11-26 (issue #14, later): the default, balance-pairs, 2- and 5-player scenarios play the
+strongest strategy, `expert`, in every seat (balance figures from strong play); their scenario
+digests regenerated (a scenario change; no core digest moved).
 2026-11-26 (issue #14): cases of the new `expert` strategy added (4p-expert-field,
 solo-expert-automa, solo-expert-1000, 5p-ladder-100) and the ladder scenarios; every earlier
 digest unchanged (the four earlier strategies play exactly as before).

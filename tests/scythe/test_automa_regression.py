@@ -2,7 +2,7 @@
 committed baseline (tests/baselines/automa-baseline.json), an unchanged one passes on a seed
 range the baseline never used.
 
-Both batches use the baseline's design (scenarios/scythe/automa-ci.toml: two heuristic policies x
+Both batches use the baseline's design (scenarios/scythe/automa-ci.toml: three heuristic policies x
 four difficulties) with fewer games, played through the runner like `simsuite run`.
 """
 from __future__ import annotations
@@ -72,15 +72,15 @@ def check(dataset):
 def test_the_committed_baseline():
     doc = json.loads(BASELINE.read_text(encoding="utf-8"))
     assert doc["keys"] == ["difficulty", "human_policy"]
-    assert len(doc["cells"]) == 8 and all(c["games"] >= 2000 for c in doc["cells"])
+    assert len(doc["cells"]) == 12 and all(c["games"] >= 2000 for c in doc["cells"])
     assert "automa-baseline" in doc["scenarios"]
 
 
 def test_weakened_automa_fails_and_unchanged_passes(tmp_path, capsys):
-    # 800 games each (100 per cell), seeds unlike the baseline's and the CI run's.
-    same = check(batch(tmp_path, "unchanged", 424242, 800))
+    # 1200 games each (100 per cell), seeds unlike the baseline's and the CI run's.
+    same = check(batch(tmp_path, "unchanged", 424242, 1200))
     assert same.exit_code == 0, {t.name: t.frame for t in same.tables}["moved"]
-    weak = check(batch(tmp_path, "weakened", 424242, 800, weak=True))
+    weak = check(batch(tmp_path, "weakened", 424242, 1200, weak=True))
     assert weak.exit_code == 1
     moved = {t.name: t.frame for t in weak.tables}["moved"]
     assert moved.height >= 4
