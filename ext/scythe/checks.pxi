@@ -29,6 +29,7 @@ cdef enum InvariantError:
     INV_NO_OPTIONS = 19      # decision kind, decider
     INV_END_REASON = 20      # end reason
     INV_TOKEN = 21           # cell
+    INV_AIRSHIP = 23         # seat, cell, cargo, capacity (airships.pxi)
     INV_AUTOMA = 22          # what (1 deck, 2 tracker, 3 water, 4 scheme, 5 popularity, 6 mat pieces), values
 
 
@@ -303,7 +304,8 @@ cdef int inv_decision(GameState* g, int* info) noexcept nogil:
     if g.end_reason == END_NOT_OVER:
         if g.decision == DK_NONE or legal_options(g, buf) < 1:
             return inv_fail(info, INV_NO_OPTIONS, g.decision, g.decider, 0, 0)
-    elif g.end_reason != END_SIXTH_STAR and g.end_reason != END_TURN_CAP:
+    elif (g.end_reason != END_SIXTH_STAR and g.end_reason != END_TURN_CAP
+          and g.end_reason != END_RESOLUTION):
         return inv_fail(info, INV_END_REASON, g.end_reason, 0, 0, 0)
     return INV_OK
 
@@ -330,6 +332,24 @@ cdef int invariant_error(GameState* g, int* info) noexcept nogil:
         code = inv_factory_cards(g, info)
     if code == INV_OK:
         code = inv_shared_cells(g, info)
+    if code == INV_OK and g.rules.wg.airships_on:
+        code = inv_airships(g, info)
     if code == INV_OK:
         code = inv_decision(g, info)
     return code
+
+
+cdef int inv_airships(const GameState* g, int* info) noexcept nogil:
+    # Each airship on a territory or its own base; its cargo within its tile's capacity.
+    cdef int s, c, r, t
+    for s in range(g.n_players):
+        c = g.wg.cell[s]
+        t = air_cargo_total(g, s)
+        if c <= 0 or c >= N_CELLS or (g.rules.terrain[c] == T_BASE and c != base_cell(g, s)):
+            return inv_fail(info, INV_AIRSHIP, s, c, t, air_agg(g, s).cap_res)
+        if t > air_agg(g, s).cap_res:
+            return inv_fail(info, INV_AIRSHIP, s, c, t, air_agg(g, s).cap_res)
+        for r in range(4):
+            if g.wg.cargo[s][r] < 0:
+                return inv_fail(info, INV_AIRSHIP, s, c, t, air_agg(g, s).cap_res)
+    return INV_OK

@@ -537,6 +537,8 @@ cdef void h_init(HCtx* h, const GameState* g, int seat, const double* w) noexcep
             most = g.p[s].stars
     h.turns_left = h_clamp((N_STARS - most) * 3.5, 2.0, 20.0)
     h.progress = h_clamp(0.4 + 0.6 * most / 5.0, 0.4, 1.0)
+    if g.rules.wg.airships_on or g.rules.wg.resolutions_on:
+        h_air_begin(h)                 # the Wind Gambit (heuristics_airships.pxi)
     h.wk_board = workers_on_board(g, seat)
     h.on_mat = N_WORKERS - h.wk_board
     h.prod_k = top_value(p, TC_PRODUCE_HEXES, TOP_BASE_PRODUCE_HEXES)
@@ -1937,6 +1939,8 @@ cdef double h_score(HCtx* h, int kind, int32_t opt) noexcept nogil:
     cdef int c, r, a, b, k, u, cell, nm, nu, src, dial, cards, need
     cdef int gain[4]
     cdef double v, x
+    if g.rules.wg.airships_on and h_air_move_option(kind, opt):
+        return h_air_score(h, kind, opt)   # the Wind Gambit's airship (heuristics_airships.pxi)
     if kind == DK_OBJECTIVE:
         # A met objective is a star now (§16): reveal it.
         return 1.0 if opt > 0 else 0.0

@@ -39,10 +39,13 @@ include "automa.pxi"            # the solo opponent (rulebook 003): its turn
 include "automa_moves.pxi"      # its moves
 include "automa_combat.pxi"     # its combats, setup and scoring
 include "automa_pack.pxi"
+include "wind_gambit_pack.pxi"  # the Wind Gambit's tiles packed from wind_gambit.py's config
 include "setup.pxi"
 include "movement.pxi"
 include "combat.pxi"
 include "actions.pxi"
+include "airships.pxi"           # the Wind Gambit: airships (its turn part uses turn.pxi's pose)
+include "resolutions.pxi"        # the Wind Gambit: resolutions
 # ---- turn
 include "options.pxi"           # the legal options of each decision kind
 include "effects.pxi"           # applying an option of each decision kind
@@ -53,6 +56,7 @@ include "checks.pxi"
 include "heuristics_ctx.pxi"    # the heuristics' per-seat context (before SeatPolicy)
 include "policies.pxi"          # SeatPolicy and the compiled dispatch `choose`
 include "heuristics.pxi"        # compiled heuristic policies (and CompiledSeats, which steps a Game)
+include "heuristics_airships.pxi"  # what they do with the Wind Gambit's airships and resolutions
 include "contract.pxi"          # game_advance, game_apply, game_choose, ... for ext/common
 include "common/seats.pxi"      # the seats of one game and their streams
 # ---- batch
@@ -63,4 +67,5 @@ include "names.pxi"
 include "common/game_api.pxi"   # GameCore: the decision interface every game's Game shares
 include "game.pxi"              # Game, layer 1: setup, results, views
 include "automa_probes.pxi"     # Game, layer 2: the Automa's inside, for rule tests
+include "air_api.pxi"            # Game, layer 3: the Wind Gambit's airships and resolution
 include "editor.pxi"            # Game: the position editor, for rule tests
