@@ -39,6 +39,7 @@ from simsuite.games.scythe import solo
 from simsuite.games.scythe.lineups import (cached_rules, core, game_columns, play_grouped,
                                            seat_policy_arrays, seat_result_columns)
 from simsuite.games.scythe.schema import SCHEMA
+from simsuite.games.scythe import wind_gambit
 from simsuite.games.scythe.wind_gambit import wind_gambit_columns
 from simsuite.policies import resolve_seat_policies
 from simsuite.scenario import Checker
@@ -113,6 +114,7 @@ class ScytheSpec(GameSpec):
         if rules["ban_pairs"]:
             self._check_bans(check, factions, mats, data.banned_pairs)
 
+        wind_gambit.check_players(rules["wind_gambit"], n, check)
         policies = resolve_seat_policies(self.name, scenario, n, check)
         rotate = check.boolean(scenario, "rotate", default=False)
         return ScytheConfig(n, factions, mats, policies, rotate, rules["ban_pairs"], rules["turn_cap"],

@@ -214,18 +214,21 @@ def from_rules(check, rules: dict, source: Path, *, solo: bool) -> WindGambitCon
 
 
 def _airship_pairs(check, value, data: WindGambitData):
-    """"random" (a shared pair dealt from the known tiles), "per-player" (each player dealt
-    their own), "all" (every known pair in turn, by game index) or [aggressive, passive]."""
+    """"random" (each game a shared pair dealt from the known tiles), "per-player" (each player
+    dealt their own, rulebook 004 «СКЛАДНІШІ ПРАВИЛА») or [aggressive, passive]."""
     where = "rules.airship_tiles"
     if isinstance(value, list):
         if len(value) != 2 or not all(isinstance(v, str) for v in value):
             raise check.fail(where, "must be [aggressive, passive] tile names", 'write e.g. ["blitzkrieg", "ferry"]')
-        return ((data.tile("aggressive", value[0], where).key, data.tile("passive", value[1], where).key),), False
-    modes = ("random", "all", "per-player")
+        agg = _no_workers(data.tile("aggressive", value[0], where), where)
+        return ((agg.key, data.tile("passive", value[1], where).key),), False
+    modes = ("random", "per-player")
     if not isinstance(value, str) or value not in modes:
         raise check.fail(where, f"unknown choice {value!r}", df.did_you_mean(value, modes) if isinstance(value, str)
-                         else 'write "random", "all", "per-player" or ["aggressive", "passive"]')
+                         else 'write "random", "per-player" or ["aggressive", "passive"]')
     agg, pas = data.known("aggressive"), data.known("passive")
+    for a in agg:
+        _no_workers(data.tiles["aggressive"][a], where)
     if not agg or not pas:
         kind = "aggressive" if not agg else "passive"
         raise check.fail(where, f"no {kind} tile is known (the rulebook prints none of their values)",
@@ -233,11 +236,28 @@ def _airship_pairs(check, value, data: WindGambitData):
     return tuple((a, p) for a in agg for p in pas), value == "per-player"
 
 
+def _no_workers(tile: Tile, where: str) -> Tile:
+    if tile.fields["capacity"]["workers"] > 0:
+        raise UserError(f"{where}: the aggressive tile {tile.key!r} carries workers, which this version "
+                        "does not play yet (resources only); give it workers = 0 in your tile file")
+    return tile
+
+
+def check_players(config: WindGambitConfig, n: int, check) -> None:
+    """The per-player variant deals each player their own tiles: enough known ones for n."""
+    if config.per_player:
+        agg, pas = {a for a, _ in config.pairs}, {p for _, p in config.pairs}
+        if min(len(agg), len(pas)) < n:
+            raise check.fail("rules.airship_tiles", f'"per-player" needs {n} known tiles of each kind, '
+                             f"{len(agg)} aggressive and {len(pas)} passive are known",
+                             "enter more tiles in your tile file, or use a shared pair")
+
+
 def _resolutions(check, value, data: WindGambitData) -> tuple:
     where = "rules.resolution"
     if not isinstance(value, str):
-        raise check.fail(where, "must be a tile name, \"random\" or \"all\"", 'write e.g. resolution = "random"')
-    if value in ("random", "all"):
+        raise check.fail(where, 'must be a tile name or "random"', 'write e.g. resolution = "random"')
+    if value == "random":
         known = data.known("resolution")
         if not known:
             raise check.fail(where, "no resolution tile is known (the rulebook prints none)",

@@ -1,0 +1,133 @@
+"""The Wind Gambit's resolutions (rulebook 004, «МОДУЛЬ „РОЗВ'ЯЗКИ“»), the tile data and the
+scenario switches. Tiles from invented_tiles.toml (invented for the tests)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+core = pytest.importorskip("simsuite._scythe", reason="the compiled Scythe core is not built")
+
+from simsuite.errors import UserError  # noqa: E402
+from simsuite.games.scythe import wind_gambit as wg  # noqa: E402
+from simsuite.scenario import load_scenario  # noqa: E402
+from tests.scythe.wind_gambit.test_airships import TILES, config, position, rules, seat  # noqa: E402
+
+EV_END = 11
+
+
+def stars_to(g, s, n):
+    kinds = ("upgrades", "mechs", "structures", "recruits", "workers", "popularity", "power")
+    g.set_player(s, star_placed={k: i < n for i, k in enumerate(kinds)})
+
+
+def test_a_sixth_star_no_longer_ends_the_game_and_stars_stop_at_six():
+    # 004 «МОДУЛЬ „РОЗВ'ЯЗКИ“»: ignore the normal end (the 6th star); «ЗІРКИ»: never more than
+    # 6 stars, and several players may have 6. Test Ten Turns ends by turns only.
+    g = position(rules(resolution="test_ten_turns"))
+    n = seat(g, "nordic")
+    stars_to(g, n, 5)
+    g.set_player(n, power=16)            # the power star (6th) at the next check point
+    g.begin_turn(n)
+    g.apply(g.legal_options()[0])
+    while g.decision_name != "section" and not g.is_over and g.active_player == n:
+        g.apply(g.legal_options()[0])
+    assert not g.is_over
+    assert g.player(n)["stars"] <= 6
+
+
+def test_stars_trigger_with_extra_rounds_and_gain():
+    # vocabulary: end = {trigger = "stars", count = 4, extra_rounds = 1}, on_trigger gain_coins 5:
+    # the first player to place a 4th star gains 5 coins; every player then takes 1 more turn.
+    r = rules(resolution="test_four_stars")
+    g = core.Game(r, 3, 2, ["nordic", "rusviet"], ["industrial", "engineering"])
+    seeds_played = 0
+    while not g.is_over:
+        g.apply(g.legal_options()[0])
+        seeds_played += 1
+        assert seeds_played < 200000
+    assert g.end_reason in ("resolution", "turn_cap")
+    if g.end_reason == "resolution":
+        assert max(g.result()["stars"]) >= 4
+
+
+def test_turns_trigger_ends_after_every_player_took_n_turns():
+    # vocabulary: end = {trigger = "turns", count = 10}: 10 turns each, then the game ends.
+    r = rules(resolution="test_ten_turns")
+    out = core.play_batch(r, np.arange(1, 9, dtype=np.uint64), 3)
+    assert set(out["end_reason"].tolist()) == {4}           # END_RESOLUTION
+    assert set(out["game_turns"].tolist()) == {30}
+    assert (out["turns_taken"] == 10).all()
+
+
+def test_the_invented_tile_changes_the_games():
+    # a user tile file's tile plays as its entry says: the same seeds end differently
+    from simsuite.games.scythe.data import load_data
+    base = core.play_batch(core.Rules(load_data()), np.arange(1, 9, dtype=np.uint64), 3)
+    ten = core.play_batch(rules(resolution="test_ten_turns"), np.arange(1, 9, dtype=np.uint64), 3)
+    assert not np.array_equal(base["game_turns"], ten["game_turns"])
+
+
+# ------------------------------------------------------------------ data and scenarios
+def test_shipped_tiles_are_unknown_but_blitzkriegs_ability():
+    data = wg.load()
+    assert data.known("aggressive") == data.known("passive") == data.known("resolution") == ()
+    blitz = data.tiles["aggressive"]["blitzkrieg"]
+    assert blitz.missing == ("capacity",)
+    assert blitz.fields["ability"][0]["do"] == "airship_combat"
+
+
+def scenario(tmp_path, rules_toml, extra=""):
+    p = tmp_path / "s.toml"
+    p.write_text(f'game = "scythe"\nname = "t"\ngames = 4\nseed = 1\nplayers = 2\n{extra}[rules]\n{rules_toml}\n')
+    return p
+
+
+def test_an_unknown_tile_is_a_one_line_error(tmp_path):
+    p = scenario(tmp_path, 'modules = ["airships"]\nairship_tiles = ["blitzkrieg", "ferry"]')
+    with pytest.raises(UserError) as e:
+        load_scenario(p)
+    msg = str(e.value)   # Blitzkrieg's capacity is the first gap met
+    assert "\n" not in msg and "no known capacity" in msg and "wind_gambit_tiles" in msg
+
+
+def test_no_known_pair_without_a_tile_file(tmp_path):
+    p = scenario(tmp_path, 'modules = ["airships"]')
+    with pytest.raises(UserError, match="no aggressive tile is known"):
+        load_scenario(p)
+
+
+def test_a_bad_user_tile_file_is_a_clear_error(tmp_path):
+    bad = tmp_path / "mine.toml"
+    bad.write_text('[passive.ferry]\nrange = 9\n')
+    p = scenario(tmp_path, 'modules = ["airships"]\nwind_gambit_tiles = "mine.toml"')
+    with pytest.raises(UserError, match=r"mine.toml: passive tile ferry: range is 9, outside 1..6"):
+        load_scenario(p)
+    bad.write_text('[passive.ferry]\nrange = 2\nability = [{ when = "sometimes", do = "gain_coins", amount = 1 }]\n')
+    with pytest.raises(UserError, match="ability.0..when 'sometimes' is not a known name; valid: airship_stops"):
+        load_scenario(p)
+
+
+def test_the_automa_refuses_the_modules(tmp_path):
+    # neither 003 nor 004 says how the Automa plays with airships or resolutions
+    p = tmp_path / "solo.toml"
+    p.write_text('game = "scythe"\nname = "t"\ngames = 4\nseed = 1\n[automa]\ndifficulty = "automa"\n'
+                 '[rules]\nmodules = ["resolutions"]\n')
+    with pytest.raises(UserError, match="not playable against the Automa"):
+        load_scenario(p)
+
+
+def test_user_tiles_play_and_fill_the_columns(tmp_path):
+    import shutil
+    from simsuite.runner import run
+    import polars as pl
+    shutil.copy(TILES, tmp_path / "tiles.toml")
+    p = scenario(tmp_path, 'modules = ["airships", "resolutions"]\nwind_gambit_tiles = "tiles.toml"',
+                 'policy = "economy"\n')
+    out = tmp_path / "out"
+    run(load_scenario(p, out=out), jobs=1, progress=False)
+    rows = pl.scan_parquet(out / "**" / "*.parquet", hive_partitioning=True).collect()
+    assert set(rows["airship_pair"]) <= {"blitzkrieg+test_glider", "test_paymaster+test_glider"}
+    assert set(rows["resolution"]) <= {"test_four_stars", "test_ten_turns"}
+    assert (rows["modules"] == "airships,resolutions").all()
