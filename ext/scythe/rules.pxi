@@ -84,6 +84,7 @@ cdef class ScytheRules:
     cdef readonly object automa_data
     cdef readonly tuple air_tiles         # (aggressive names, passive names) by packed index (Wind Gambit)
     cdef readonly tuple resolution_names  # by resolution index
+    cdef readonly object wind_gambit      # the WindGambitConfig packed (None: the base game)
 
     def __init__(self, data, *, ban_pairs=True, turn_cap=500, modules=(),
                  camaraderie_on_move=False, automa_data=None, wind_gambit=None):
@@ -121,6 +122,7 @@ cdef class ScytheRules:
             automa_data = load_automa()
         self.automa_data = automa_data
         pack_automa_rules(&self.r.automa, automa_data, &self.r, self.faction_names)
+        self.wind_gambit = wind_gambit
         self.air_tiles, self.resolution_names = pack_wind_gambit(&self.r.wg, wind_gambit)
 
     cdef _pack_board(self, data):

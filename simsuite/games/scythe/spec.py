@@ -45,6 +45,8 @@ from simsuite.policies import resolve_seat_policies
 from simsuite.scenario import Checker
 
 DEFAULT_TURN_CAP = 500
+# stand-in Wind Gambit tiles shipped with the scenarios (a repository checkout's conformance case)
+_EXAMPLE_TILES = Path(__file__).resolve().parents[3] / "scenarios" / "scythe" / "tiles" / "wind-gambit-example.toml"
 
 
 @dataclass(frozen=True)
@@ -91,6 +93,10 @@ class ScytheSpec(GameSpec):
         ("4p", {"players": 4, "policy": ["economy", "aggressor", "random", "diplomat"],
                 "rules": {"turn_cap": 120}}),
         ("solo", {"policy": "economy", "automa": {"difficulty": "all"}}),
+        # the Wind Gambit's modules on the shipped example tiles (scenarios/scythe/wind-gambit.toml)
+        ("wind-gambit", {"players": 3, "policy": ["economy", "random", "aggressor"],
+                         "rules": {"modules": ["airships", "resolutions"],
+                                   "wind_gambit_tiles": str(_EXAMPLE_TILES)}}),
     )
     conformance_random_rules = {"turn_cap": 60}   # random seats rarely reach a sixth star
     # ~2-4 s of work per shard at the core's target speed (>= 500 four-player games/s/core)
@@ -244,8 +250,8 @@ class ScytheSpec(GameSpec):
             "difficulty": pa.nulls(n_games * n, pa.string()),
             "modules": [",".join(config.modules)] * (n_games * n),
         })
-        cols.update(wind_gambit_columns(self.rules(config), res, n))
         cols.update(seat_result_columns(res))
+        cols.update(wind_gambit_columns(self.rules(config), res, n))
         return pa.table(cols)
 
     # ------------------------------------------------------------------ generic drivers

@@ -29,6 +29,8 @@ complete). Vocabulary of an ability rule `{ when, if, do, amount }`:
 from __future__ import annotations
 
 import hashlib
+
+import numpy as np
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Optional, Sequence
@@ -277,4 +279,16 @@ def wind_gambit_columns(rules, res: dict, n: int) -> dict:
         pair = [f"{agg[c // 16]}+{pas[c % 16]}" for c in codes]
     if "resolution" in res and "resolutions" in rules.modules:
         resolution = [rules.resolution_names[r] for r in res["resolution"] for _ in range(n)]
-    return {"airship_pair": pair, "resolution": resolution}
+    out = {"airship_pair": pair, "resolution": resolution}
+    if rules.modules and _any_provisional(rules):
+        # the game rests on stand-in tile values (provisional entries of a tile file)
+        out["provisional_share"] = np.ones(n_rows, dtype=np.float32)
+    return out
+
+
+def _any_provisional(rules) -> bool:
+    data = rules.wind_gambit.data
+    agg, pas = rules.air_tiles
+    keys = [("aggressive", a) for a in agg] + [("passive", p) for p in pas] + \
+        [("resolution", r) for r in rules.resolution_names]
+    return any(data.tiles[k][key].provisional for k, key in keys)
