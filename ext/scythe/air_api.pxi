@@ -12,6 +12,8 @@ cdef class _GameAirships(_GameProbes):
         agg, pas = self.rules.air_tiles
         return {"cell": self.g.wg.cell[seat],
                 "cargo": {RESOURCE_NAMES[r]: self.g.wg.cargo[seat][r] for r in range(4)},
+                "workers": [UNIT_NAMES[UNIT_WORKER0 + i] for i in range(N_WORKERS)
+                            if (self.g.wg.aboard[seat] >> i) & 1],
                 "aggressive": agg[self.g.wg.agg[seat]], "passive": pas[self.g.wg.pas[seat]]}
 
     @property

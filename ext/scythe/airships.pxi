@@ -13,14 +13,20 @@
 #   except under Blitzkrieg («КОНТРОЛЬ ТЕРИТОРІЙ», «ЗАЙНЯТА ЧИ НЕЗАЙНЯТА», «БІЙ», «БЛІЦКРИГ»);
 # - carries up to the aggressive tile's capacity of resources, loaded or left before, during or
 #   after its move; never resources an opponent controls; resources aboard stay the owner's:
-#   spendable and scored («ПЕРЕНЕСЕННЯ РЕСУРСІВ»). Carrying workers is not built yet: the
-#   scenario layer refuses a tile with a worker capacity (wind_gambit.py).
+#   spendable and scored («ПЕРЕНЕСЕННЯ РЕСУРСІВ»);
+# - carries up to the tile's capacity of own workers, which aboard control nothing, neither
+#   produce nor trade, and are out of every opponent's reach (their unit_cell is AIRBORNE, no
+#   cell); one is set down only during its airship's move, on a territory no opponent occupies,
+#   and may then move on its own in the same Move action; none steps off the airship directly
+#   («ПЕРЕНЕСЕННЯ РОБІТНИКІВ», «ВИСАДКА РОБІТНИКІВ»).
 # Readings where the rulebook is silent (digest §4.12, each tested): a move needs at least one
 # step (as for every unit); resources are never left on a lake (base §8.5); a Blitzkrieg
 # combat is offered when the airship stops on a territory with an opponent's airship; the two
 # players dial power only (airships are neither characters nor mechs, so no combat cards);
-# the loser's airship goes home and its cargo stays on the territory (as a loser's resources
-# do, base §13.4).
+# the loser's airship goes home, its resources stay on the territory (as a loser's resources
+# do, base §13.4) and its workers stay aboard (no opponent may interact with them); workers are
+# set down on a lake only beside an own mech (base §8.5); workers aboard have left the mat (they
+# count as on the board for the workers star and the first tie-breaker).
 
 # Readable-log events of the Wind Gambit (core.pxi's numbers stop below 40, the Automa's at 52).
 cdef enum:   # WindGambitEventKind
@@ -201,6 +207,26 @@ cdef void air_blitzkrieg(GameState* g) noexcept nogil:
 
 # ---------------------------------------------------------------- turn: options
 
+cdef inline int air_workers_aboard(const GameState* g, int seat) noexcept nogil:
+    return bit_count(g.wg.aboard[seat])
+
+
+cdef inline int air_worker_here(const GameState* g, int seat, int cell) noexcept nogil:
+    # The lowest own worker standing on `cell`, or -1.
+    cdef int u
+    for u in range(UNIT_WORKER0, N_UNITS):
+        if g.p[seat].unit_cell[u] == cell:
+            return u
+    return -1
+
+
+cdef inline bint air_can_set_down(const GameState* g, int seat, int cell) noexcept nogil:
+    # A territory no opponent occupies; a lake only beside an own mech (base §8.5).
+    if g.rules.terrain[cell] == T_BASE or air_condition(g, seat, AC_OPPONENT_OCCUPIED, cell):
+        return False
+    return g.rules.terrain[cell] != T_LAKE or mechs_on(g, seat, cell) > 0
+
+
 cdef int options_air_cargo(GameState* g, int32_t* buf) noexcept nogil:
     cdef int seat = g.decider, c = g.wg.cell[seat], r, n = 0
     cdef int8_t ctl[N_CELLS]
@@ -219,6 +245,13 @@ cdef int options_air_cargo(GameState* g, int32_t* buf) noexcept nogil:
             if g.wg.cargo[seat][r] > 0 and not (g.wg.mv.loaded >> r) & 1:
                 buf[n] = 5 + r
                 n += 1
+    if (air_workers_aboard(g, seat) < air_agg(g, seat).cap_wk and not (g.wg.mv.unloaded >> 4) & 1
+            and air_worker_here(g, seat, c) >= 0):
+        buf[n] = 9
+        n += 1
+    if g.wg.aboard[seat] and not (g.wg.mv.loaded >> 4) & 1 and air_can_set_down(g, seat, c):
+        buf[n] = 10
+        n += 1
     return n
 
 
@@ -278,10 +311,20 @@ cdef void air_start_move(GameState* g, int seat) noexcept nogil:
 
 
 cdef void air_apply(GameState* g, int kind, int32_t opt) noexcept nogil:
-    cdef int seat = g.decider, c = g.wg.cell[seat], r
+    cdef int seat = g.decider, c = g.wg.cell[seat], r, u
     if kind == DK_AIR_CARGO:
         if opt == 0:
             g.t.phase = PH_AIR_STEP if g.wg.mv.steps_left > 0 else PH_AIR_STOPS
+        elif opt == 9:
+            u = air_worker_here(g, seat, c)
+            g.p[seat].unit_cell[u] = AIRBORNE
+            g.wg.aboard[seat] |= <uint8_t>(1 << (u - UNIT_WORKER0))
+            g.wg.mv.loaded |= 1 << 4
+        elif opt == 10:
+            u = UNIT_WORKER0 + lowest_bit(g.wg.aboard[seat])
+            g.wg.aboard[seat] &= <uint8_t>~(1 << (u - UNIT_WORKER0))
+            g.p[seat].unit_cell[u] = c
+            g.wg.mv.unloaded |= 1 << 4
         elif opt <= 4:
             r = opt - 1
             g.cell_res[c][r] -= 1

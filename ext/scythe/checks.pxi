@@ -122,6 +122,8 @@ cdef int inv_workers(const GameState* g, int s, int* info) noexcept nogil:
     cdef int u, c
     for u in range(UNIT_WORKER0, N_UNITS):
         c = g.p[s].unit_cell[u]
+        if c == AIRBORNE and (g.wg.aboard[s] >> (u - UNIT_WORKER0)) & 1:
+            continue                  # aboard its airship (airships.pxi)
         if c != OFF_BOARD and (c <= 0 or c >= N_CELLS or g.rules.terrain[c] < 0):
             return inv_fail(info, INV_WORKER, s, u, c, 0)
         if c > 0 and g.rules.terrain[c] == T_LAKE and mechs_on(g, s, c) == 0 and s != g.automa.seat:
@@ -347,8 +349,11 @@ cdef int inv_airships(const GameState* g, int* info) noexcept nogil:
         t = air_cargo_total(g, s)
         if c <= 0 or c >= N_CELLS or (g.rules.terrain[c] == T_BASE and c != base_cell(g, s)):
             return inv_fail(info, INV_AIRSHIP, s, c, t, air_agg(g, s).cap_res)
-        if t > air_agg(g, s).cap_res:
+        if t > air_agg(g, s).cap_res or air_workers_aboard(g, s) > air_agg(g, s).cap_wk:
             return inv_fail(info, INV_AIRSHIP, s, c, t, air_agg(g, s).cap_res)
+        for r in range(N_WORKERS):
+            if (g.wg.aboard[s] >> r) & 1 and g.p[s].unit_cell[UNIT_WORKER0 + r] != AIRBORNE:
+                return inv_fail(info, INV_AIRSHIP, s, c, t, air_agg(g, s).cap_res)
         for r in range(4):
             if g.wg.cargo[s][r] < 0:
                 return inv_fail(info, INV_AIRSHIP, s, c, t, air_agg(g, s).cap_res)

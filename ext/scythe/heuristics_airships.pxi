@@ -78,8 +78,12 @@ cdef double h_air_score(HCtx* h, int kind, int32_t opt) noexcept nogil:
         return h.w[HW_MOVE_MIN] + 0.6 * h_air_reach(g, seat, g.wg.cell[seat],
                                                     air_pas(g, seat).range + (1 if g.t.mv_factory else 0))
     if kind == DK_AIR_CARGO:
+        # tokens aboard are kept; workers are not taken aboard (a worker set down is worth
+        # more on a territory: it produces and holds it)
         if opt == 0:
             return 0.0
+        if opt == 10:
+            return 1.0
         return 1.0 if opt <= 4 else -1.0
     if kind == DK_AIR_STEP:
         if opt == 0:

@@ -340,7 +340,8 @@ cdef enum:  # DecisionKind
     DK_DISCARD = 28      # value (2..5) of a combat card discarded to pay a cost
     # The Wind Gambit's airships (airships.pxi; rulebook 004 "ПЕРЕМІЩЕННЯ", "ПЕРЕНЕСЕННЯ"):
     DK_AIR_CARGO = 29    # on the airship's territory: 0 go on; 1 + r load a token of resource r;
-                         # 5 + r leave a token of resource r there
+                         # 5 + r leave a token of resource r there; 9 take one own worker aboard;
+                         # 10 set one worker down there
     DK_AIR_STEP = 30     # destination cell of the airship's next step; 0 stop here (after a first step)
     DK_AIR_COMBAT = 31   # Blitzkrieg: 0 no; 1 + seat: fight that seat's airship here
     DK_AIR_DIAL = 32     # power dialled in a Blitzkrieg combat, 0..min(7, power) (no combat cards)

@@ -11,6 +11,8 @@ cdef enum:
     WG_MAX_RESOLUTIONS = 16
     WG_SEATS = 7
     AIR_UNIT = 13              # the airship's unit index in DK_MOVE_UNIT (option 1 + AIR_UNIT)
+    AIRBORNE = 0               # Player.unit_cell of a worker aboard its airship (cell 0 is no cell:
+                               # it controls, produces, trades and fights nowhere)
 
 # Vocabulary (simsuite/games/scythe/wind_gambit.py: TRIGGERS, CONDITIONS, EFFECTS, END_TRIGGERS).
 cdef enum:  # AirTrigger
@@ -82,6 +84,7 @@ ctypedef struct WindGambitState:
     int8_t pas[WG_SEATS]
     int8_t pair                   # the shared pair's index in WindGambitRules.pairs (-1 per player)
     int16_t cargo[WG_SEATS][4]    # resource tokens aboard, by Resource
+    uint8_t aboard[WG_SEATS]      # bit i: worker UNIT_WORKER0 + i is aboard (its unit_cell is AIRBORNE)
     int8_t resolution             # index into WindGambitRules.res, -1 none
     int8_t triggered_by           # the seat that set off the resolution's end, -1 not yet
     int32_t end_turn              # the game ends when GameState.turn reaches this (0: not scheduled)

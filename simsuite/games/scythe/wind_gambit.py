@@ -222,27 +222,17 @@ def _airship_pairs(check, value, data: WindGambitData):
     if isinstance(value, list):
         if len(value) != 2 or not all(isinstance(v, str) for v in value):
             raise check.fail(where, "must be [aggressive, passive] tile names", 'write e.g. ["blitzkrieg", "ferry"]')
-        agg = _no_workers(data.tile("aggressive", value[0], where), where)
-        return ((agg.key, data.tile("passive", value[1], where).key),), False
+        return ((data.tile("aggressive", value[0], where).key, data.tile("passive", value[1], where).key),), False
     modes = ("random", "per-player")
     if not isinstance(value, str) or value not in modes:
         raise check.fail(where, f"unknown choice {value!r}", df.did_you_mean(value, modes) if isinstance(value, str)
                          else 'write "random", "per-player" or ["aggressive", "passive"]')
     agg, pas = data.known("aggressive"), data.known("passive")
-    for a in agg:
-        _no_workers(data.tiles["aggressive"][a], where)
     if not agg or not pas:
         kind = "aggressive" if not agg else "passive"
         raise check.fail(where, f"no {kind} tile is known (the rulebook prints none of their values)",
                          "enter your tiles in a file named by [rules] wind_gambit_tiles, or name the pair")
     return tuple((a, p) for a in agg for p in pas), value == "per-player"
-
-
-def _no_workers(tile: Tile, where: str) -> Tile:
-    if tile.fields["capacity"]["workers"] > 0:
-        raise UserError(f"{where}: the aggressive tile {tile.key!r} carries workers, which this version "
-                        "does not play yet (resources only); give it workers = 0 in your tile file")
-    return tile
 
 
 def check_players(config: WindGambitConfig, n: int, check) -> None:

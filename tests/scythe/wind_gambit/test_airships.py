@@ -324,3 +324,157 @@ def test_turn_start_unoccupied_gain_power():
     g.set_unit(r, "worker0", c)               # now occupied: no gain
     g.begin_turn(n)
     assert g.player(n)["power"] == 1
+
+
+# ------------------------------------------------------------------ workers aboard
+def ferry_position():
+    g = position(rules(pair=("test_ferryman", "test_glider")))
+    n, r = seat(g, "nordic"), seat(g, "rusviet")
+    return g, n, r
+
+
+def land_path(start, k):
+    """k land territories stepping away from `start` (by the printed neighbours)."""
+    out, c = [], start
+    for _ in range(k):
+        c = next(nb for nb in DATA.cells[c].neighbours
+                 if nb > 0 and nb not in out and nb != start and DATA.cells[nb].terrain not in ("base", "lake"))
+        out.append(c)
+    return out
+
+
+def test_workers_aboard_control_nothing_and_are_set_down_during_the_move():
+    # 004 «ПЕРЕНЕСЕННЯ РОБІТНИКІВ»: a worker aboard gives no control of the territory below;
+    # «ВИСАДКА РОБІТНИКІВ»: set down during the airship's move on a territory no opponent occupies.
+    g, n, r = ferry_position()
+    a = cell(NORDIC_BASE).neighbours[2]
+    b, c = land_path(a, 2)
+    g.set_airship(n, cell=a)
+    g.set_unit(n, "worker0", a)
+    start_move(g, n)
+    do(g, "move_unit", AIR)
+    do(g, "airship_cargo", 9)                 # take the worker aboard
+    assert g.airship(n)["workers"] == ["worker0"]
+    assert g.controller(a) in (None, -1)      # nobody holds a: the worker is aboard
+    do(g, "airship_step", b)
+    assert g.controller(b) in (None, -1)
+    do(g, "airship_cargo", 10)                # set it down on b
+    assert g.unit_cell(n, "worker0") == b and g.airship(n)["workers"] == []
+    g.check_invariants()
+
+
+def test_no_worker_is_set_down_where_an_opponent_stands():
+    # 004 «ВИСАДКА РОБІТНИКІВ»: only on territories not occupied by opponents.
+    g, n, r = ferry_position()
+    a = cell(NORDIC_BASE).neighbours[2]
+    b, = land_path(a, 1)
+    g.set_airship(n, cell=a)
+    g.set_unit(n, "worker0", a)
+    g.set_unit(r, "worker0", b)
+    start_move(g, n)
+    do(g, "move_unit", AIR)
+    do(g, "airship_cargo", 9)
+    do(g, "airship_step", b)
+    assert 10 not in (g.legal_options() if g.decision_name == "airship_cargo" else [])
+
+
+def test_a_worker_aboard_neither_moves_by_itself_nor_produces():
+    # 004 «ПЕРЕНЕСЕННЯ РОБІТНИКІВ»: workers aboard cannot Produce; they never step off directly.
+    g, n, r = ferry_position()
+    a = cell(NORDIC_BASE).neighbours[2]
+    g.set_airship(n, cell=a)
+    g.set_unit(n, "worker0", a)
+    start_move(g, n)
+    do(g, "move_unit", AIR)
+    do(g, "airship_cargo", 9)
+    assert g.step_targets(n, "worker0") == [] or not g.step_targets(n, "worker0")
+    assert g.workers_of_on(n, a) == 0
+
+
+def test_capacity_limits_workers_aboard():
+    # 004 «ПЕРЕНЕСЕННЯ»: up to the tile's capacity (Test Ferryman: 2 workers).
+    g, n, r = ferry_position()
+    a = cell(NORDIC_BASE).neighbours[2]
+    g.set_airship(n, cell=a)
+    for k in range(3):
+        g.set_unit(n, f"worker{k}", a)
+    start_move(g, n)
+    do(g, "move_unit", AIR)
+    do(g, "airship_cargo", 9)
+    do(g, "airship_cargo", 9)
+    assert g.decision_name != "airship_cargo" or 9 not in g.legal_options()
+    assert len(g.airship(n)["workers"]) == 2
+
+
+def test_a_set_down_worker_may_move_in_the_same_move_action():
+    # 004 «ВИСАДКА РОБІТНИКІВ»: set down before the worker moves, possibly the same turn.
+    g, n, r = ferry_position()
+    a = cell(NORDIC_BASE).neighbours[2]
+    b, c = land_path(a, 2)
+    g.set_airship(n, cell=a)
+    g.set_unit(n, "worker0", a)
+    start_move(g, n)
+    do(g, "move_unit", AIR)
+    do(g, "airship_cargo", 9)
+    do(g, "airship_step", b)
+    do(g, "airship_cargo", 10)
+    if g.decision_name == "airship_step":
+        g.apply(0)
+    assert g.decision_name == "move_unit" and 1 + 5 in g.legal_options()   # worker0 = unit 5
+
+
+# ------------------------------------------------------------------ the vocabulary, element by element
+def probe(tmp_path, cond, effect):
+    f = tmp_path / "probe.toml"
+    f.write_text(f'[passive.test_probe]\nnumber = 97\nname = "Probe"\nrange = 1\n'
+                 f'ability = [{{ when = "turn_start", if = "{cond}", do = "{effect}", amount = 2 }}]\n'
+                 'source = "test"\nconfidence = "low"\nprovisional = true\n')
+    return position(rules(pair=("test_paymaster", "test_probe"), files=(TILES, f)))
+
+
+VILLAGE = next(c.id for c in DATA.cells.values() if c.terrain == "village")
+
+
+@pytest.mark.parametrize("cond,where,other_unit,expect", [
+    ("always", None, None, True),
+    ("occupied", "a", "own", True), ("occupied", "a", None, False),
+    ("unoccupied", "a", None, True), ("unoccupied", "a", "opp", False),
+    ("opponent_occupied", "a", "opp", True), ("opponent_occupied", "a", "own", False),
+    ("village", "village", None, True), ("village", "a", None, False),
+    ("factory", "factory", None, True), ("factory", "a", None, False),
+    ("opponent_airship", "a", "airship", True), ("opponent_airship", "a", None, False),
+])
+def test_each_condition(tmp_path, cond, where, other_unit, expect):
+    # wind_gambit.py vocabulary, CONDITIONS ("occupied": at least 1 worker, character or mech,
+    # 004 «ЗАЙНЯТА ЧИ НЕЗАЙНЯТА"; an airship does not occupy)
+    g = probe(tmp_path, cond, "gain_coins")
+    n, r = seat(g, "nordic"), seat(g, "rusviet")
+    c = {"a": cell(NORDIC_BASE).neighbours[2], "village": VILLAGE, "factory": FACTORY, None: None}[where]
+    if c is not None:
+        g.set_airship(n, cell=c)
+    if other_unit == "own":
+        g.set_unit(n, "worker0", c)
+    elif other_unit == "opp":
+        g.set_unit(r, "worker0", c)
+    elif other_unit == "airship":
+        g.set_airship(r, cell=c)
+    g.begin_turn(n)
+    assert g.player(n)["coins"] == (2 if expect else 0)
+
+
+@pytest.mark.parametrize("effect,field,expect", [
+    ("gain_coins", "coins", 2), ("gain_power", "power", 2), ("gain_popularity", "popularity", 2),
+])
+def test_each_gain_effect(tmp_path, effect, field, expect):
+    # wind_gambit.py vocabulary, EFFECTS: the owner gains `amount`
+    g = probe(tmp_path, "always", effect)
+    n = seat(g, "nordic")
+    g.begin_turn(n)
+    assert g.player(n)[field] == expect
+
+
+def test_gain_cards_effect(tmp_path):
+    g = probe(tmp_path, "always", "gain_cards")
+    n = seat(g, "nordic")
+    g.begin_turn(n)
+    assert sum(g.player(n)["hand"].values()) == 2

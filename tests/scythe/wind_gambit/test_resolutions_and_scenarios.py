@@ -128,6 +128,6 @@ def test_user_tiles_play_and_fill_the_columns(tmp_path):
     out = tmp_path / "out"
     run(load_scenario(p, out=out), jobs=1, progress=False)
     rows = pl.scan_parquet(out / "**" / "*.parquet", hive_partitioning=True).collect()
-    assert set(rows["airship_pair"]) <= {"blitzkrieg+test_glider", "test_paymaster+test_glider"}
+    assert set(rows["airship_pair"]) <= {f"{a}+test_glider" for a in ("blitzkrieg", "test_paymaster", "test_ferryman")}
     assert set(rows["resolution"]) <= {"test_four_stars", "test_ten_turns"}
     assert (rows["modules"] == "airships,resolutions").all()
