@@ -294,7 +294,8 @@ cdef int inv_shared_cells(const GameState* g, int* info) noexcept nogil:
                 continue
             if owner[c] >= 0 and owner[c] != s:
                 if not (((g.t.combat_cells >> c) & 1) or c == g.t.cb_cell
-                        or (g.t.phase >= PH_MOVE_UNIT and g.t.phase <= PH_COMBAT_FINISH)):
+                        or (g.t.phase >= PH_MOVE_UNIT and g.t.phase <= PH_COMBAT_FINISH)
+                        or (g.t.phase >= PH_AIR_CARGO and g.t.phase <= PH_AIR_DIAL)):   # inside a Move
                     return inv_fail(info, INV_SHARED_CELL, c, owner[c], s, 0)
             owner[c] = s
     return INV_OK

@@ -131,3 +131,31 @@ def test_user_tiles_play_and_fill_the_columns(tmp_path):
     assert set(rows["airship_pair"]) <= {f"{a}+test_glider" for a in ("blitzkrieg", "test_paymaster", "test_ferryman")}
     assert set(rows["resolution"]) <= {"test_four_stars", "test_ten_turns"}
     assert (rows["modules"] == "airships,resolutions").all()
+
+
+@pytest.mark.parametrize("per_player", [False, True])
+def test_random_play_keeps_every_invariant_with_every_known_tile(per_player):
+    # random play (and the compiled heuristics) checked after every step (checks.pxi, the
+    # airship invariant included) with every known tile of the invented files
+    more = TILES.with_name("more_tiles.toml")
+    r = rules(pair=None, per_player=per_player, resolution=None, files=(TILES, more))
+    cfg = config(pair=None, per_player=per_player, files=(TILES, more))
+    seen = set()
+    for seed in range(1, 41):
+        decisions, end, err = core.random_playout(r, seed, 2 if per_player else 3)
+        assert err is None, (seed, err)
+        g = core.Game(r, seed, 2 if per_player else 3)
+        seen |= {(g.airship(s)["aggressive"], g.airship(s)["passive"]) for s in range(g.n_players)}
+    for seed in range(1, 6):
+        _, _, err = core.random_playout(r, seed, 2, policy_ids=[1, 2], weights=None)
+        assert err is None, (seed, err)
+    if not per_player:
+        assert seen == set(cfg.pairs)
+
+
+@pytest.mark.parametrize("resolution", ["test_four_stars", "test_ten_turns"])
+def test_random_play_keeps_every_invariant_with_each_resolution(resolution):
+    r = rules(resolution=resolution)
+    for seed in range(1, 21):
+        _, end, err = core.random_playout(r, seed, 3)
+        assert err is None, (seed, err)
