@@ -40,3 +40,21 @@ cdef class _GameAirships(_GameProbes):
             agg, pas = self.rules.air_tiles
             self.g.wg.agg[seat] = agg.index(tiles[0])
             self.g.wg.pas[seat] = pas.index(tiles[1])
+
+    def _wind_gambit_view(self):
+        """The airships and the resolution (public: every seat sees them)."""
+        return {"airships": [self.airship(s) for s in range(self.g.n_players)],
+                "resolution": self.resolution,
+                "resolution_triggered_by": self.g.wg.triggered_by if self.g.wg.triggered_by >= 0 else None}
+
+    def observation(self, int seat):
+        obs = _GameProbes.observation(self, seat)
+        if self.g.rules.wg.airships_on or self.g.rules.wg.resolutions_on:
+            obs.update(self._wind_gambit_view())
+        return obs
+
+    def state(self):
+        st = _GameProbes.state(self)
+        if self.g.rules.wg.airships_on or self.g.rules.wg.resolutions_on:
+            st.update(self._wind_gambit_view())
+        return st

@@ -164,6 +164,7 @@ cdef int inv_stars(const GameState* g, int s, int* info) noexcept nogil:
     cdef int k, counted = p.combat_stars + p.objective_stars
     if s == g.automa.seat:
         counted += g.automa.track_stars          # stars from its star card (003 p.9)
+    counted += g.wg.tile_stars[s]                # on a Wind Gambit resolution tile (resolutions.pxi)
     for k in range(N_STAR_KINDS):
         if k != STAR_OBJECTIVE and k != STAR_COMBAT and p.star_placed[k]:
             counted += 1

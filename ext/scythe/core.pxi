@@ -199,6 +199,8 @@ cdef void place_star(GameState* g, int seat, int kind) noexcept nogil:
         return
     if kind == STAR_COMBAT:
         p.combat_stars += 1
+    elif kind == STAR_TILE:
+        g.wg.tile_stars[seat] += 1   # on a Wind Gambit resolution tile (resolutions.pxi)
     elif kind == STAR_OBJECTIVE:
         p.objective_stars += 1
         p.star_placed[STAR_OBJECTIVE] = 1

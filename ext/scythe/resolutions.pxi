@@ -8,6 +8,8 @@
 #   end; with extra_rounds = 0 the game ends at once, else each player (the trigger's included)
 #   takes extra_rounds more turns after this one; the trigger's player gains `gain`;
 # - ET_TURNS count: the game ends when every player has taken `count` turns.
+# `on_trigger` may place stars on the tile (AE_PLACE_STAR): they count as placed stars for
+# scoring and the tie-breaks, and a player never has more than 6 in all («ЗІРКИ»).
 # Scoring and tie-breaks are the base game's (stars anywhere count as on the triumph track).
 
 cdef inline const ResolutionTile* res_tile(const GameState* g) noexcept nogil:
@@ -30,6 +32,8 @@ cdef void res_star_placed(GameState* g, int seat) noexcept nogil:
     for k in range(4):
         if t.gain[k] > 0:
             air_gain(g, seat, k, t.gain[k])
+    for k in range(t.gain[AE_PLACE_STAR]):
+        place_star(g, seat, STAR_TILE)   # stars on the tile count as placed (004 «ЗІРКИ»), 6 at most
     if t.extra_rounds == 0:
         end_game(g, END_RESOLUTION)
     else:

@@ -55,7 +55,7 @@ cdef tuple pack_wind_gambit(WindGambitRules* w, config):
         w.res[k].count = f["end"]["count"]
         w.res[k].extra_rounds = f["end"]["extra_rounds"]
         for g in f["on_trigger"]:
-            w.res[k].gain[_wg.EFFECTS.index(g["do"])] += g["amount"]
+            w.res[k].gain[_wg.EFFECTS.index(g["do"])] += g["amount"]   # AirEffect order
         w.res_choices[k] = k
     w.n_res_choices = len(config.resolutions)
     w.resolutions_on = 1 if "resolutions" in config.modules else 0

@@ -32,6 +32,8 @@ cdef enum:  # AirEffect
     AE_GAIN_POPULARITY = 2
     AE_GAIN_CARDS = 3
     AE_AIRSHIP_COMBAT = 4
+    AE_PLACE_STAR = 5          # a star on the resolution tile (resolutions' on_trigger only)
+    STAR_TILE = 10             # StarKind of such a star in place_star and EV_STAR (after the Automa's 9)
 cdef enum:  # EndTrigger
     ET_STARS = 0
     ET_TURNS = 1
@@ -53,7 +55,7 @@ ctypedef struct ResolutionTile:
     int8_t trigger                # EndTrigger
     int16_t count
     int8_t extra_rounds
-    int8_t gain[4]                # on_trigger: AE_GAIN_COINS..AE_GAIN_CARDS amounts
+    int8_t gain[6]                # on_trigger: amounts by AirEffect (gains and AE_PLACE_STAR)
 
 ctypedef struct WindGambitRules:
     uint8_t airships_on
@@ -87,5 +89,6 @@ ctypedef struct WindGambitState:
     uint8_t aboard[WG_SEATS]      # bit i: worker UNIT_WORKER0 + i is aboard (its unit_cell is AIRBORNE)
     int8_t resolution             # index into WindGambitRules.res, -1 none
     int8_t triggered_by           # the seat that set off the resolution's end, -1 not yet
+    int8_t tile_stars[WG_SEATS]   # stars each seat placed on the resolution tile (count as placed stars)
     int32_t end_turn              # the game ends when GameState.turn reaches this (0: not scheduled)
     AirMove mv

@@ -25,6 +25,11 @@ complete). Vocabulary of an ability rule `{ when, if, do, amount }`:
           | opponent_airship                                   an opponent's airship is there
     do    gain_coins | gain_power | gain_popularity | gain_cards   the owner gains `amount`
           | airship_combat   the owner may fight an opponent's airship there (Blitzkrieg)
+A resolution's `end = { trigger = "stars", count, extra_rounds }` (the first player to place
+their count-th star sets off the end: at once, or after every player has taken extra_rounds
+more turns) or `{ trigger = "turns", count }` (every player takes count turns); its
+`on_trigger = [{ do, amount }]` gives the triggering player gains (as above) or `place_star`:
+stars on the tile, counted as placed stars (rulebook 004 «ЗІРКИ»: 6 at most per player).
 """
 from __future__ import annotations
 
@@ -46,13 +51,13 @@ FILE = "wind_gambit.toml"
 TRIGGERS = ("airship_stops", "turn_start")
 CONDITIONS = ("always", "occupied", "unoccupied", "opponent_occupied", "village", "factory",
               "opponent_airship")
-EFFECTS = ("gain_coins", "gain_power", "gain_popularity", "gain_cards", "airship_combat")
+EFFECTS = ("gain_coins", "gain_power", "gain_popularity", "gain_cards", "airship_combat", "place_star")
 END_TRIGGERS = ("stars", "turns")
 MODULES = ("airships", "resolutions")
 
 RULE = Table({"when": (Str(TRIGGERS), REQUIRED), "if": (Str(CONDITIONS), "always"),
               "do": (Str(EFFECTS), REQUIRED), "amount": (Int(0, 10), 0)})
-GAIN = Table({"do": (Str(EFFECTS[:4]), REQUIRED), "amount": (Int(0, 20), REQUIRED)})
+GAIN = Table({"do": (Str(EFFECTS[:4] + ("place_star",)), REQUIRED), "amount": (Int(1, 20), REQUIRED)})
 END = Table({"trigger": (Str(END_TRIGGERS), REQUIRED), "count": (Int(1, 200), REQUIRED),
              "extra_rounds": (Int(0, 10), 0)})
 CAPACITY = Table({"resources": (Int(0, 3), 0), "workers": (Int(0, 2), 0)})
@@ -136,6 +141,9 @@ def load(paths: Sequence[Path] = ()) -> WindGambitData:
 
 def _check_rules(loaded, kind: str, key: str, e: dict) -> None:
     for i, rule in enumerate(e.get("ability") or ()):
+        if rule["do"] == "place_star":
+            raise loaded.err(kind, key, f"ability[{i}] place_star belongs to a resolution's on_trigger",
+                             "use it under [resolution.<name>] on_trigger")
         if rule["do"] != "airship_combat" and rule["amount"] == 0:
             raise loaded.err(kind, key, f"ability[{i}] {rule['do']} has no amount", "add amount = 1 (or more)")
         if rule["do"] == "airship_combat" and (rule["when"] != "airship_stops" or rule["if"] != "opponent_airship"):
@@ -282,3 +290,37 @@ def _any_provisional(rules) -> bool:
     keys = [("aggressive", a) for a in agg] + [("passive", p) for p in pas] + \
         [("resolution", r) for r in rules.resolution_names]
     return any(data.tiles[k][key].provisional for k, key in keys)
+
+
+# ------------------------------------------------------------------ the log (game.py calls these)
+AIR_UNIT = 13                 # the airship's unit index (wind_gambit_state.pxd)
+STAR_TILE = 10                # StarKind of a star on the resolution tile
+EV_FIRST = 60                 # the core's Wind Gambit events (airships.pxi): 60..63
+_RES = ("oil", "metal", "wood", "food")
+
+
+def label_option(name: str, opt: int, cell, who) -> str:
+    """Readable option of an airship decision (state.pxd DK_AIR_*)."""
+    if name == "airship_cargo":
+        if opt == 0:
+            return "go on"
+        if opt <= 4:
+            return f"load 1 {_RES[opt - 1]} aboard"
+        if opt <= 8:
+            return f"leave 1 {_RES[opt - 5]} here"
+        return "take a worker aboard" if opt == 9 else "set a worker down here"
+    if name == "airship_step":
+        return "stop here" if opt == 0 else f"fly to {cell(opt)}"
+    if name == "airship_combat":
+        return "no Blitzkrieg" if opt == 0 else f"Blitzkrieg against {who(opt - 1)}'s airship"
+    return f"dial {opt} power"            # airship_dial
+
+
+def event_line(kind: int, who: str, a: int, b: int, c: int, d: int, cell, who_of) -> str:
+    if kind == EV_FIRST:
+        return f"    {who}'s airship flies from {cell(a)} to {cell(b)}"
+    if kind == EV_FIRST + 1:
+        return f"    {who}'s airship tile: {EFFECTS[a]} {b} on {cell(c)}"
+    if kind == EV_FIRST + 2:
+        return f"  ! Blitzkrieg on {cell(b)}: {who} wins (dials {c} against {d}); {who_of(a)}'s airship goes home"
+    return f"  * {who} sets off the resolution's end with {b} stars"
