@@ -166,6 +166,7 @@ cdef class Game(_GameAirships):
                 n += 1
         if seat == self.g.automa.seat:
             n += self.g.automa.track_stars     # its star-card stars (Rulebook 003 p.9)
+        n += self.g.wg.tile_stars[seat]        # on a Wind Gambit resolution tile
         p.stars = n
 
     def _take_card(self, int value):

@@ -129,7 +129,7 @@ def test_user_tiles_play_and_fill_the_columns(tmp_path):
     run(load_scenario(p, out=out), jobs=1, progress=False)
     rows = pl.scan_parquet(out / "**" / "*.parquet", hive_partitioning=True).collect()
     assert set(rows["airship_pair"]) <= {f"{a}+test_glider" for a in ("blitzkrieg", "test_paymaster", "test_ferryman")}
-    assert set(rows["resolution"]) <= {"test_four_stars", "test_ten_turns"}
+    assert set(rows["resolution"]) <= {"test_four_stars", "test_ten_turns", "test_tile_star"}
     assert (rows["modules"] == "airships,resolutions").all()
 
 
@@ -159,3 +159,105 @@ def test_random_play_keeps_every_invariant_with_each_resolution(resolution):
     for seed in range(1, 21):
         _, end, err = core.random_playout(r, seed, 3)
         assert err is None, (seed, err)
+
+
+def place_power_star(g, s):
+    """Give seat s the power star at its next check point (power 16: base §18)."""
+    g.set_player(s, power=16)
+
+
+def play_turn(g, s):
+    """Seat s takes a turn choosing the first legal option throughout."""
+    g.begin_turn(s)
+    while not g.is_over and g.active_player == s and g.decision_name != "none":
+        before = g.turn
+        g.apply(g.legal_options()[0])
+        if g.turn != before:
+            break
+
+
+def test_star_on_the_tile_counts_and_triggers_extra_rounds():
+    # Test Tile Star: a 3rd star sets off the end; the trigger places a star on the tile
+    # (004 «ЗІРКИ»: it counts as placed on the triumph track); 2 more turns each follow.
+    g = position(rules(resolution="test_tile_star"))
+    n = seat(g, "nordic")
+    stars_to(g, n, 2)
+    place_power_star(g, n)
+    play_turn(g, n)
+    p = g.player(n)
+    assert p["stars"] == 4                       # 2 + the power star + the tile star
+    assert g.state()["resolution_triggered_by"] == n
+    assert g.result()["score_stars"][n] == 4 * 3  # popularity 0: 3 coins a star (base §20)
+    assert not g.is_over
+    g.check_invariants()
+
+
+def test_several_players_reach_six_stars():
+    # 004 «ЗІРКИ»: with some resolutions several players may place their 6 stars.
+    g = position(rules(resolution="test_ten_turns"))
+    n, r = seat(g, "nordic"), seat(g, "rusviet")
+    for s in (n, r):
+        stars_to(g, s, 5)
+        place_power_star(g, s)
+        play_turn(g, s)
+    assert g.player(n)["stars"] == g.player(r)["stars"] == 6
+    assert not g.is_over
+    g.check_invariants()
+
+
+def test_no_seventh_star():
+    # 004 «ЗІРКИ»: "no more than 6 stars"
+    g = position(rules(resolution="test_ten_turns"))
+    n = seat(g, "nordic")
+    stars_to(g, n, 6)
+    g.set_player(n, popularity=18)           # the popularity star would be a 7th
+    play_turn(g, n)
+    assert g.player(n)["stars"] == 6
+
+
+def test_ties_break_by_the_base_rules_with_tile_stars_counted():
+    # Tie-breakers are the base game's (base §20.1): stars placed (the last one) include tile
+    # stars. Two seats equal in everything but one tile star: that seat ranks first.
+    g = position(rules(resolution="test_tile_star"))
+    n, r = seat(g, "nordic"), seat(g, "rusviet")
+    stars_to(g, n, 2)
+    place_power_star(g, n)
+    play_turn(g, n)                           # nordic: 4 stars, one of them on the tile
+    g.clear_board()
+    stars_to(g, r, 3)
+    coins = g.player(n)["coins"]
+    for s, c in ((n, coins), (r, coins + 3)):  # one star fewer: 3 coins more (tier 0: 3 a star)
+        g.set_player(s, power=16, popularity=0, coins=c)
+    res = g.result()
+    assert res["stars"][n] == 4 and res["stars"][r] == 3
+    assert res["score"][n] == res["score"][r]
+    assert res["rank"][n] == 1 and res["rank"][r] == 2 and not res["shared"][n]
+
+
+def test_a_python_policy_plays_airships_like_the_compiled_random_one():
+    # the Python path (play_python) with the modules on gives the compiled random games
+    from simsuite.rng import Stream, derive_seed   # noqa: F401
+
+    class Rand:
+        def choose(self, view, options, stream):
+            assert "airships" in view
+            return options[stream.below(len(options))]
+
+    r = rules(resolution="test_ten_turns")
+    seeds = np.arange(1, 5, dtype=np.uint64)
+    a = core.play_batch(r, seeds, 2)
+    b = core.play_batch(r, seeds, 2, python_policies=[Rand(), Rand()])
+    assert np.array_equal(a["score"], b["score"]) and np.array_equal(a["game_turns"], b["game_turns"])
+
+
+def test_log_names_airship_decisions():
+    from simsuite.games.scythe.game import format_events
+    import random
+    g = core.Game(rules(resolution="test_ten_turns"), 2, 2)
+    rng = random.Random(4)
+    while not g.is_over:
+        o = g.legal_options()
+        g.apply(o[rng.randrange(len(o))])
+    lines = format_events(g, g.raw_events())
+    assert any("airship" in line for line in lines)
+    assert lines[-1] == "=== game over: resolution ==="
