@@ -44,12 +44,13 @@ include "setup.pxi"
 include "movement.pxi"
 include "combat.pxi"
 include "actions.pxi"
-include "airships.pxi"           # the Wind Gambit: airships (its turn part uses turn.pxi's pose)
-include "resolutions.pxi"        # the Wind Gambit: resolutions
+include "airships.pxi"          # the Wind Gambit: airships
+include "resolutions.pxi"       # the Wind Gambit: resolutions
 # ---- turn
 include "options.pxi"           # the legal options of each decision kind
 include "effects.pxi"           # applying an option of each decision kind
 include "phases.pxi"            # each phase of a turn
+include "airships_turn.pxi"     # the airship's decisions (the Wind Gambit)
 include "turn.pxi"              # the decision machine: the dispatches and advance
 include "checks.pxi"
 # ---- policies
