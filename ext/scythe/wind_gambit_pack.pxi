@@ -7,7 +7,7 @@
 from simsuite.games.scythe import wind_gambit as _wg
 
 
-cdef void _pack_rules(AirTile* t, list rules):
+cdef _pack_rules(AirTile* t, list rules):      # Python level (runs once per scenario)
     cdef int i
     if len(rules) > WG_MAX_RULES:
         raise UserError(f"a tile has {len(rules)} ability rules; at most {WG_MAX_RULES}")
@@ -19,7 +19,7 @@ cdef void _pack_rules(AirTile* t, list rules):
         t.rules[i].amount = rule["amount"]
 
 
-cdef tuple pack_wind_gambit(WindGambitRules* w, config):
+cdef pack_wind_gambit(WindGambitRules* w, config):      # Python level
     """Fill `w` from `config` (None: both modules off); returns ((aggressive names, passive
     names), resolution names), each by packed index."""
     cdef int i, k

@@ -265,8 +265,8 @@ def _table(config: SoloConfig, game_indices: np.ndarray, res: dict, d: np.ndarra
         "is_bot_opponent": ~human,
         "difficulty": np.repeat(level, n).tolist(),
         "modules": [""] * (n_games * n),
-        "airship_pair": pa.nulls(n_games * n, pa.string()),
-        "resolution": pa.nulls(n_games * n, pa.string()),
+        "airship_pair": [""] * (n_games * n),
+        "resolution": [""] * (n_games * n),
     })
     cols.update(seat_result_columns(res))
     return pa.table(cols)

@@ -268,9 +268,9 @@ def _resolutions(check, value, data: WindGambitData) -> tuple:
 
 def wind_gambit_columns(rules, res: dict, n: int) -> dict:
     """The dataset's `airship_pair` (each seat's "aggressive+passive") and `resolution` columns
-    of a play_batch output (null with the module off)."""
+    of a play_batch output (empty with the module off, like every variant key's base value)."""
     n_rows = len(res["end_reason"]) * n
-    pair = resolution = [None] * n_rows
+    pair = resolution = [""] * n_rows
     if "air_tiles" in res and rules.modules and "airships" in rules.modules:
         agg, pas = rules.air_tiles
         codes = res["air_tiles"].reshape(-1)

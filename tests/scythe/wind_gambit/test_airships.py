@@ -333,6 +333,17 @@ def ferry_position():
     return g, n, r
 
 
+def take_aboard(g, n, a, workers=1):
+    """Seat n's airship on `a` with its first `workers` workers; a Move starts and the airship
+    takes one of them aboard."""
+    g.set_airship(n, cell=a)
+    for k in range(workers):
+        g.set_unit(n, f"worker{k}", a)
+    start_move(g, n)
+    do(g, "move_unit", AIR)
+    do(g, "airship_cargo", 9)
+
+
 def land_path(start, k):
     """k land territories stepping away from `start` (by the printed neighbours)."""
     out, c = [], start
@@ -349,11 +360,7 @@ def test_workers_aboard_control_nothing_and_are_set_down_during_the_move():
     g, n, r = ferry_position()
     a = cell(NORDIC_BASE).neighbours[2]
     b, c = land_path(a, 2)
-    g.set_airship(n, cell=a)
-    g.set_unit(n, "worker0", a)
-    start_move(g, n)
-    do(g, "move_unit", AIR)
-    do(g, "airship_cargo", 9)                 # take the worker aboard
+    take_aboard(g, n, a)
     assert g.airship(n)["workers"] == ["worker0"]
     assert g.controller(a) in (None, -1)      # nobody holds a: the worker is aboard
     do(g, "airship_step", b)
@@ -368,12 +375,8 @@ def test_no_worker_is_set_down_where_an_opponent_stands():
     g, n, r = ferry_position()
     a = cell(NORDIC_BASE).neighbours[2]
     b, = land_path(a, 1)
-    g.set_airship(n, cell=a)
-    g.set_unit(n, "worker0", a)
     g.set_unit(r, "worker0", b)
-    start_move(g, n)
-    do(g, "move_unit", AIR)
-    do(g, "airship_cargo", 9)
+    take_aboard(g, n, a)
     do(g, "airship_step", b)
     assert 10 not in (g.legal_options() if g.decision_name == "airship_cargo" else [])
 
@@ -382,11 +385,7 @@ def test_a_worker_aboard_neither_moves_by_itself_nor_produces():
     # 004 «ПЕРЕНЕСЕННЯ РОБІТНИКІВ»: workers aboard cannot Produce; they never step off directly.
     g, n, r = ferry_position()
     a = cell(NORDIC_BASE).neighbours[2]
-    g.set_airship(n, cell=a)
-    g.set_unit(n, "worker0", a)
-    start_move(g, n)
-    do(g, "move_unit", AIR)
-    do(g, "airship_cargo", 9)
+    take_aboard(g, n, a)
     assert g.step_targets(n, "worker0") == [] or not g.step_targets(n, "worker0")
     assert g.workers_of_on(n, a) == 0
 
@@ -395,12 +394,7 @@ def test_capacity_limits_workers_aboard():
     # 004 «ПЕРЕНЕСЕННЯ»: up to the tile's capacity (Test Ferryman: 2 workers).
     g, n, r = ferry_position()
     a = cell(NORDIC_BASE).neighbours[2]
-    g.set_airship(n, cell=a)
-    for k in range(3):
-        g.set_unit(n, f"worker{k}", a)
-    start_move(g, n)
-    do(g, "move_unit", AIR)
-    do(g, "airship_cargo", 9)
+    take_aboard(g, n, a, workers=3)
     do(g, "airship_cargo", 9)
     assert g.decision_name != "airship_cargo" or 9 not in g.legal_options()
     assert len(g.airship(n)["workers"]) == 2
@@ -411,11 +405,7 @@ def test_a_set_down_worker_may_move_in_the_same_move_action():
     g, n, r = ferry_position()
     a = cell(NORDIC_BASE).neighbours[2]
     b, c = land_path(a, 2)
-    g.set_airship(n, cell=a)
-    g.set_unit(n, "worker0", a)
-    start_move(g, n)
-    do(g, "move_unit", AIR)
-    do(g, "airship_cargo", 9)
+    take_aboard(g, n, a)
     do(g, "airship_step", b)
     do(g, "airship_cargo", 10)
     if g.decision_name == "airship_step":
