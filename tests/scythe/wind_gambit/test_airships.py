@@ -468,3 +468,23 @@ def test_gain_cards_effect(tmp_path):
     n = seat(g, "nordic")
     g.begin_turn(n)
     assert sum(g.player(n)["hand"].values()) == 2
+
+
+def test_resources_aboard_pay_a_bottom_action():
+    # 004 «ПЕРЕНЕСЕННЯ РЕСУРСІВ»: resources aboard are yours until you use them: they pay costs.
+    # No metal anywhere but aboard; a worker on a territory to deploy on.
+    g = position()
+    s = seat(g, "nordic")
+    w = cell(NORDIC_BASE).neighbours[2]
+    g.set_unit(s, "worker0", w)
+    g.set_airship(s, cell=w, cargo={"metal": 5})
+    g.set_player(s, last_section=-1)
+    g.begin_turn(s)
+    do(g, "section", section_of(g, s, bottom="deploy"))
+    while g.decision_name == "top":
+        g.apply(0)
+    do(g, "bottom", 1)
+    while g.decision_name in ("pay", "deploy"):   # (single options are applied by the engine)
+        g.apply(g.legal_options()[0])
+    assert g.airship(s)["cargo"]["metal"] < 5
+    assert any(g.unit_cell(s, f"mech{k}") == w for k in range(4))

@@ -261,3 +261,32 @@ def test_log_names_airship_decisions():
     lines = format_events(g, g.raw_events())
     assert any("airship" in line for line in lines)
     assert lines[-1] == "=== game over: resolution ==="
+
+
+def test_extra_rounds_are_counted_from_the_trigger():
+    # Test Tile Star: extra_rounds = 2 with 2 players: after the triggering turn, 4 more turns.
+    g = position(rules(resolution="test_tile_star"))
+    n = seat(g, "nordic")
+    stars_to(g, n, 2)
+    place_power_star(g, n)
+    start = g.turn
+    play_turn(g, n)
+    while not g.is_over:
+        g.apply(g.legal_options()[0])
+    assert g.end_reason == "resolution"
+    assert g.turn == start + 1 + 2 * 2
+
+
+def test_a_stars_end_without_extra_rounds_ends_at_once(tmp_path):
+    # vocabulary: end = { trigger = "stars", count = 3 } (extra_rounds 0): the game ends when the
+    # 3rd star is placed, as the base game's 6th star does (base §19.1)
+    f = tmp_path / "instant.toml"
+    f.write_text('[resolution.test_instant]\nnumber = 98\nname = "Instant"\n'
+                 'end = { trigger = "stars", count = 3 }\nsource = "test"\nconfidence = "low"\n'
+                 'provisional = true\n')
+    g = position(rules(resolution="test_instant", files=(TILES, f)))
+    n = seat(g, "nordic")
+    stars_to(g, n, 2)
+    place_power_star(g, n)
+    play_turn(g, n)
+    assert g.is_over and g.end_reason == "resolution" and g.player(n)["stars"] == 3
