@@ -61,9 +61,14 @@ cdef inline uint64_t air_steps(const GameState* g, int frm) noexcept nogil:
     return m
 
 
+cdef inline bint air_may_fly(const GameState* g, int seat) noexcept nogil:
+    # The seat's airship could take a step (whatever has moved in the current Move).
+    return g.rules.wg.airships_on and air_pas(g, seat).range > 0 and air_steps(g, g.wg.cell[seat]) != 0
+
+
 cdef inline bint air_can_move(const GameState* g, int seat) noexcept nogil:
-    return (g.rules.wg.airships_on and not (g.t.moved >> AIR_UNIT) & 1
-            and air_pas(g, seat).range > 0 and air_steps(g, g.wg.cell[seat]) != 0)
+    # ... and has not moved in this Move action (each unit moves once per Move, base §7.1).
+    return not (g.t.moved >> AIR_UNIT) & 1 and air_may_fly(g, seat)
 
 
 cdef inline int airships_on(const GameState* g, int seat, int cell) noexcept nogil:
