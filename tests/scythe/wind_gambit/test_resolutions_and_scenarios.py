@@ -12,6 +12,7 @@ core = pytest.importorskip("simsuite._scythe", reason="the compiled Scythe core 
 from simsuite.errors import UserError  # noqa: E402
 from simsuite.games.scythe import wind_gambit as wg  # noqa: E402
 from simsuite.scenario import load_scenario  # noqa: E402
+from tests.scythe.rules.helpers_a import do, section_of  # noqa: E402
 from tests.scythe.wind_gambit.test_airships import TILES, config, position, rules, seat  # noqa: E402
 
 EV_END = 11
@@ -37,19 +38,21 @@ def test_a_sixth_star_no_longer_ends_the_game_and_stars_stop_at_six():
     assert g.player(n)["stars"] <= 6
 
 
-def test_stars_trigger_with_extra_rounds_and_gain():
+def test_stars_trigger_gives_its_gain():
     # vocabulary: end = {trigger = "stars", count = 4, extra_rounds = 1}, on_trigger gain_coins 5:
-    # the first player to place a 4th star gains 5 coins; every player then takes 1 more turn.
-    r = rules(resolution="test_four_stars")
-    g = core.Game(r, 3, 2, ["nordic", "rusviet"], ["industrial", "engineering"])
-    seeds_played = 0
-    while not g.is_over:
-        g.apply(g.legal_options()[0])
-        seeds_played += 1
-        assert seeds_played < 200000
-    assert g.end_reason in ("resolution", "turn_cap")
-    if g.end_reason == "resolution":
-        assert max(g.result()["stars"]) >= 4
+    # the first player to place a 4th star gains 5 coins; the game goes on (1 more turn each).
+    g = position(rules(resolution="test_four_stars"))
+    n = seat(g, "nordic")
+    stars_to(g, n, 3)
+    place_power_star(g, n)
+    g.set_player(n, last_section=-1)
+    g.begin_turn(n)
+    coins = g.player(n)["coins"]
+    do(g, "section", section_of(g, n, top="move"))
+    do(g, "top", 0)                    # skip the top action: the star check follows it
+    assert g.player(n)["stars"] == 4
+    assert g.player(n)["coins"] == coins + 5
+    assert g.state()["resolution_triggered_by"] == n and not g.is_over
 
 
 def test_turns_trigger_ends_after_every_player_took_n_turns():
