@@ -64,6 +64,17 @@ def go_on(g):
         g.apply(0)
 
 
+def fly_and_stop(g, s, *cells):
+    """Seat s's Move: its airship flies through `cells` (loading nothing) and stops."""
+    start_move(g, s)
+    do(g, "move_unit", AIR)
+    for c in cells:
+        go_on(g)
+        do(g, "airship_step", c)
+    go_on(g)
+    do(g, "airship_step", 0)
+
+
 def cell(i):
     return DATA.cells[i]
 
@@ -264,12 +275,7 @@ def test_blitzkrieg_fight_between_two_airships():
     g.set_unit(r, "worker0", target)
     g.set_player(n, power=5)
     g.set_player(r, power=2)
-    start_move(g, n)
-    do(g, "move_unit", AIR)
-    go_on(g)
-    do(g, "airship_step", target)
-    go_on(g)
-    do(g, "airship_step", 0)
+    fly_and_stop(g, n, target)
     do(g, "airship_combat", 1 + r)
     do(g, "airship_dial", 3)
     do(g, "airship_dial", 2)
@@ -286,12 +292,7 @@ def test_no_airship_combat_without_blitzkrieg():
     n, r = seat(g, "nordic"), seat(g, "rusviet")
     target = [c for c in cell(NORDIC_BASE).neighbours if c > 0][0]
     g.set_airship(r, cell=target)
-    start_move(g, n)
-    do(g, "move_unit", AIR)
-    go_on(g)
-    do(g, "airship_step", target)
-    go_on(g)
-    do(g, "airship_step", 0)
+    fly_and_stop(g, n, target)
     assert g.decision_name != "airship_combat"
 
 
@@ -303,14 +304,8 @@ def test_airship_stops_village_gain_coins():
                    and any(nb > 0 and DATA.cells[nb].terrain not in ("base",) for nb in c.neighbours))
     src = next(nb for nb in cell(village).neighbours if nb > 0 and DATA.cells[nb].terrain != "base")
     g.set_airship(n, cell=src)
-    start_move(g, n)
-    do(g, "move_unit", AIR)
-    go_on(g)
-    do(g, "airship_step", village)
-    go_on(g)
-    coins = g.player(n)["coins"]
-    do(g, "airship_step", 0)
-    assert g.player(n)["coins"] == coins + 3
+    fly_and_stop(g, n, village)              # coins were 0; the Move itself pays nothing
+    assert g.player(n)["coins"] == 3
 
 
 def test_turn_start_unoccupied_gain_power():
