@@ -228,14 +228,13 @@ def test_compiled_policy_weights_defaults_and_ids(tmp_path, monkeypatch):
         "s.toml: policy[0].weights.attack: must be a number, got 'x'; write e.g. attack = 1.0"
 
 
-def test_an_automa_table_makes_the_game_solo_and_modules_are_not_available_yet(tmp_path):
+def test_an_automa_table_makes_the_game_solo_and_modules_are_named(tmp_path):
     assert _error(tmp_path, SCYTHE + '[solo]\nopponent = "automa"\n').startswith("s.toml: solo: unknown key")
     assert _error(tmp_path, SCYTHE + '[automa]\ndifficulty = "all"\n') == (
         "s.toml: players: a solo game has one player against the Automa; remove players "
         "(the [automa] table makes the game solo)")
     assert _error(tmp_path, SCYTHE + '[rules]\nmodules = ["wind_gambit"]\n') == (
-        "s.toml: rules.modules[0]: unknown or unavailable module 'wind_gambit'; "
-        "this version plays the base game only; set modules = []")
+        "s.toml: rules.modules[0]: unknown module 'wind_gambit'; valid: airships, resolutions")
 
 
 def test_data_override_file(tmp_path):

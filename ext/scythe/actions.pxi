@@ -126,11 +126,11 @@ cdef int pay_options(const GameState* g, int32_t* buf) noexcept nogil:
     cdef int left = g.t.pay_left
     cdef uint8_t used = g.t.pay_types_used
     control_map(g, ctl)
-    for c in range(1, N_CELLS):
-        if ctl[c] != seat:
+    for c in range(0 if g.rules.wg.airships_on else 1, N_CELLS):
+        if c > 0 and ctl[c] != seat:
             continue
         for r in range(4):
-            if g.cell_res[c][r] <= 0:
+            if (g.wg.cargo[seat][r] if c == 0 else g.cell_res[c][r]) <= 0:
                 continue
             if g.t.pay_type >= 0 and r != g.t.pay_type:
                 continue

@@ -154,6 +154,12 @@ def play_batch(ScytheRules rules, seeds, int n_players, factions=None, mats=None
             raise UserError(f"automa levels must be 0..{AUTOMA_N_LEVELS - 1}")
         out["automa_level"] = lv_a.astype(np.int32)
     out["seed"] = seeds_a.copy()
+    cdef bint wg = rules.r.wg.airships_on or rules.r.wg.resolutions_on
+    if wg:   # the Wind Gambit's tiles of each game (only then: base-game outputs stay as they were)
+        out["air_tiles"] = np.full((n_games, n), -1, dtype=np.int32)   # 16 * aggressive + passive index
+        out["resolution"] = np.full(n_games, -1, dtype=np.int32)
+    cdef int[:, :] o_air = out["air_tiles"] if wg else np.zeros((1, 1), dtype=np.int32)
+    cdef int[:] o_resol = out["resolution"] if wg else np.zeros(1, dtype=np.int32)
 
     cdef const uint64_t[::1] sv = seeds_a
     cdef const int8_t[:, ::1] fv = fac_a
@@ -222,6 +228,11 @@ def play_batch(ScytheRules rules, seeds, int n_players, factions=None, mats=None
             o_gshared[i] = oc.shared_win
             o_gturns[i] = g.turn
             o_end[i] = g.end_reason
+            if wg:
+                o_resol[i] = g.wg.resolution
+                if rules.r.wg.airships_on:
+                    for s in range(n):
+                        o_air[i, s] = WG_MAX_TILES * g.wg.agg[s] + g.wg.pas[s]
     finally:
         free(g)
     if bad_game >= 0:

@@ -29,6 +29,7 @@ cdef enum InvariantError:
     INV_NO_OPTIONS = 19      # decision kind, decider
     INV_END_REASON = 20      # end reason
     INV_TOKEN = 21           # cell
+    INV_AIRSHIP = 23         # seat, cell, cargo, capacity (airships.pxi)
     INV_AUTOMA = 22          # what (1 deck, 2 tracker, 3 water, 4 scheme, 5 popularity, 6 mat pieces), values
 
 
@@ -121,6 +122,8 @@ cdef int inv_workers(const GameState* g, int s, int* info) noexcept nogil:
     cdef int u, c
     for u in range(UNIT_WORKER0, N_UNITS):
         c = g.p[s].unit_cell[u]
+        if c == AIRBORNE and (g.wg.aboard[s] >> (u - UNIT_WORKER0)) & 1:
+            continue                  # aboard its airship (airships.pxi)
         if c != OFF_BOARD and (c <= 0 or c >= N_CELLS or g.rules.terrain[c] < 0):
             return inv_fail(info, INV_WORKER, s, u, c, 0)
         if c > 0 and g.rules.terrain[c] == T_LAKE and mechs_on(g, s, c) == 0 and s != g.automa.seat:
@@ -161,6 +164,7 @@ cdef int inv_stars(const GameState* g, int s, int* info) noexcept nogil:
     cdef int k, counted = p.combat_stars + p.objective_stars
     if s == g.automa.seat:
         counted += g.automa.track_stars          # stars from its star card (003 p.9)
+    counted += g.wg.tile_stars[s]                # on a Wind Gambit resolution tile (resolutions.pxi)
     for k in range(N_STAR_KINDS):
         if k != STAR_OBJECTIVE and k != STAR_COMBAT and p.star_placed[k]:
             counted += 1
@@ -291,7 +295,8 @@ cdef int inv_shared_cells(const GameState* g, int* info) noexcept nogil:
                 continue
             if owner[c] >= 0 and owner[c] != s:
                 if not (((g.t.combat_cells >> c) & 1) or c == g.t.cb_cell
-                        or (g.t.phase >= PH_MOVE_UNIT and g.t.phase <= PH_COMBAT_FINISH)):
+                        or (g.t.phase >= PH_MOVE_UNIT and g.t.phase <= PH_COMBAT_FINISH)
+                        or (g.t.phase >= PH_AIR_CARGO and g.t.phase <= PH_AIR_DIAL)):   # inside a Move
                     return inv_fail(info, INV_SHARED_CELL, c, owner[c], s, 0)
             owner[c] = s
     return INV_OK
@@ -303,7 +308,8 @@ cdef int inv_decision(GameState* g, int* info) noexcept nogil:
     if g.end_reason == END_NOT_OVER:
         if g.decision == DK_NONE or legal_options(g, buf) < 1:
             return inv_fail(info, INV_NO_OPTIONS, g.decision, g.decider, 0, 0)
-    elif g.end_reason != END_SIXTH_STAR and g.end_reason != END_TURN_CAP:
+    elif (g.end_reason != END_SIXTH_STAR and g.end_reason != END_TURN_CAP
+          and g.end_reason != END_RESOLUTION):
         return inv_fail(info, INV_END_REASON, g.end_reason, 0, 0, 0)
     return INV_OK
 
@@ -330,6 +336,27 @@ cdef int invariant_error(GameState* g, int* info) noexcept nogil:
         code = inv_factory_cards(g, info)
     if code == INV_OK:
         code = inv_shared_cells(g, info)
+    if code == INV_OK and g.rules.wg.airships_on:
+        code = inv_airships(g, info)
     if code == INV_OK:
         code = inv_decision(g, info)
     return code
+
+
+cdef int inv_airships(const GameState* g, int* info) noexcept nogil:
+    # Each airship on a territory or its own base; its cargo within its tile's capacity.
+    cdef int s, c, r, t
+    for s in range(g.n_players):
+        c = g.wg.cell[s]
+        t = air_cargo_total(g, s)
+        if c <= 0 or c >= N_CELLS or (g.rules.terrain[c] == T_BASE and c != base_cell(g, s)):
+            return inv_fail(info, INV_AIRSHIP, s, c, t, air_agg(g, s).cap_res)
+        if t > air_agg(g, s).cap_res or air_workers_aboard(g, s) > air_agg(g, s).cap_wk:
+            return inv_fail(info, INV_AIRSHIP, s, c, t, air_agg(g, s).cap_res)
+        for r in range(N_WORKERS):
+            if (g.wg.aboard[s] >> r) & 1 and g.p[s].unit_cell[UNIT_WORKER0 + r] != AIRBORNE:
+                return inv_fail(info, INV_AIRSHIP, s, c, t, air_agg(g, s).cap_res)
+        for r in range(4):
+            if g.wg.cargo[s][r] < 0:
+                return inv_fail(info, INV_AIRSHIP, s, c, t, air_agg(g, s).cap_res)
+    return INV_OK

@@ -180,7 +180,7 @@ cdef void end_game(GameState* g, int reason) noexcept nogil:
     if g.end_reason != END_NOT_OVER:
         return
     g.end_reason = reason
-    if reason == END_SIXTH_STAR:
+    if reason == END_SIXTH_STAR or (reason == END_RESOLUTION and g.t.phase != PH_END_TURN):
         undo_pending_moves(g)
         # the turn that ended the game counts as taken, by its player too
         g.turn += 1
@@ -192,12 +192,15 @@ cdef void end_game(GameState* g, int reason) noexcept nogil:
 
 
 cdef void place_star(GameState* g, int seat, int kind) noexcept nogil:
-    # Place one star; the 6th ends the game at once (Rulebook §18, §19.1).
+    # Place one star; the 6th ends the game at once (Rulebook §18, §19.1), unless a Wind
+    # Gambit resolution says when the game ends (6 stars at most all the same, rulebook 004).
     cdef Player* p = &g.p[seat]
     if g.end_reason != END_NOT_OVER or p.stars >= N_STARS:
         return
     if kind == STAR_COMBAT:
         p.combat_stars += 1
+    elif kind == STAR_TILE:
+        g.wg.tile_stars[seat] += 1   # on a Wind Gambit resolution tile (resolutions.pxi)
     elif kind == STAR_OBJECTIVE:
         p.objective_stars += 1
         p.star_placed[STAR_OBJECTIVE] = 1
@@ -205,7 +208,9 @@ cdef void place_star(GameState* g, int seat, int kind) noexcept nogil:
         p.star_placed[kind] = 1
     p.stars += 1
     emit(g, EV_STAR, seat, kind, p.stars, 0, 0, 0)
-    if p.stars >= N_STARS:
+    if g.rules.wg.resolutions_on:
+        res_star_placed(g, seat)     # resolutions.pxi
+    elif p.stars >= N_STARS:
         end_game(g, END_SIXTH_STAR)
 
 

@@ -1,11 +1,11 @@
-# Layer: api. Uses: every layer below and automa_probes.pxi (_GameProbes).
+# Layer: api. Uses: every layer below and air_api.pxi (_GameAirships, over _GameProbes).
 #
 # Scythe's Python `Game`: the play API (game.pxi, on ext/common's GameCore), the
 # Automa probes (automa_probes.pxi) and, here, the position editor for rule
 # tests. The set_* methods, clear_board and begin_turn write the state directly
 # and do not check that the position could arise in play; `check_invariants` does.
 
-cdef class Game(_GameProbes):
+cdef class Game(_GameAirships):
     """One Scythe game, played step by step.
 
     Game(rules, seed, n_players, factions=None, mats=None, *, log=True):
@@ -166,6 +166,7 @@ cdef class Game(_GameProbes):
                 n += 1
         if seat == self.g.automa.seat:
             n += self.g.automa.track_stars     # its star-card stars (Rulebook 003 p.9)
+        n += self.g.wg.tile_stars[seat]        # on a Wind Gambit resolution tile
         p.stars = n
 
     def _take_card(self, int value):

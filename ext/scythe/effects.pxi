@@ -92,6 +92,9 @@ cdef void apply_move_unit(GameState* g, int32_t opt) noexcept nogil:
         g.t.mv_unit = u
         g.t.moved |= <uint16_t>(1 << u)
         g.t.mv_units_left -= 1
+        if u == AIR_UNIT:
+            air_start_move(g, seat)      # the airship (airships.pxi)
+            return
         g.t.mv_steps_left = max_steps(g, seat, u)
         g.t.mv_steps_taken = 0
         g.t.phase = PH_MOVE_STEP
@@ -213,6 +216,9 @@ cdef void apply_pay(GameState* g, int32_t opt) noexcept nogil:
     if opt >= 1000:
         discard_card(g, seat, opt - 1000)      # Coercion (§12)
         p.coercion_used = 1
+    elif opt < 4:
+        g.wg.cargo[seat][opt] -= 1      # a token aboard the airship (airships.pxi)
+        g.t.pay_types_used |= <uint8_t>(1 << opt)
     else:
         g.cell_res[opt // 4][opt % 4] -= 1
         g.t.pay_types_used |= <uint8_t>(1 << (opt % 4))

@@ -76,6 +76,8 @@ cdef double h_score(HCtx* h, int kind, int32_t opt) noexcept nogil:
     cdef int c, r, a, b, k, u, cell, nm, nu, src, dial, cards, need
     cdef int gain[4]
     cdef double v, x
+    if g.rules.wg.airships_on and h_air_move_option(kind, opt):
+        return h_air_score(h, kind, opt)   # the Wind Gambit's airship (heuristics_airships.pxi)
     if kind == DK_OBJECTIVE:
         # A met objective is a star now (§16): reveal it (unless, as the 6th star, it
         # would end a game this seat is losing: h_win_bonus).

@@ -108,6 +108,8 @@ cdef void h_init(HCtx* h, const GameState* g, int seat, const double* w) noexcep
             most = g.p[s].stars
     h.turns_left = h_clamp((N_STARS - most) * 3.5, 2.0, 20.0)
     h.progress = h_clamp(0.4 + 0.6 * most / 5.0, 0.4, 1.0)
+    if g.rules.wg.airships_on or g.rules.wg.resolutions_on:
+        h_air_begin(h)                 # the Wind Gambit (heuristics_airships.pxi)
     h.terr_val = w[HW_TERRITORY] * g.rules.tier_territory[h.tier]
     h.card_tok = 0.0
     h.late = 0.0

@@ -209,7 +209,7 @@ cdef bint any_unit_can_move(const GameState* g, int seat) noexcept nogil:
     for u in range(N_UNITS):
         if g.p[seat].unit_cell[u] > 0 and step_targets(g, seat, u, g.p[seat].unit_cell[u]) != 0:
             return True
-    return False
+    return g.rules.wg.airships_on and air_may_fly(g, seat)   # the airship (airships.pxi)
 
 
 cdef void displace_workers(GameState* g, int mover, int cell, bint in_combat) noexcept nogil:

@@ -9,8 +9,9 @@ DECISION_NAMES = (
     "carry_resources", "trade", "produce", "bottom", "pay", "upgrade", "deploy", "build",
     "enlist", "combat_order", "artillery", "scout", "dial", "cards", "retreat", "encounter",
     "gain_amount", "gain_resource", "gain_worker", "free_action", "factory_pick", "discard",
+    "airship_cargo", "airship_step", "airship_combat", "airship_dial",
 )
-END_REASONS = ("not_over", "sixth_star", "turn_cap", "engine_error")
+END_REASONS = ("not_over", "sixth_star", "turn_cap", "engine_error", "resolution")
 UNIT_NAMES = ("character", "mech0", "mech1", "mech2", "mech3", "worker0", "worker1", "worker2",
               "worker3", "worker4", "worker5", "worker6", "worker7")
 RESOURCE_NAMES = ("oil", "metal", "wood", "food")
@@ -53,6 +54,7 @@ INVARIANT_MESSAGES = {
     INV_NO_OPTIONS: "game not over but decision {0} of seat {1} has no legal option",
     INV_END_REASON: "bad end reason {0}",
     INV_TOKEN: "encounter token on cell {0}, which has no encounter symbol",
+    INV_AIRSHIP: "seat {0}: airship on cell {1} with {2} resources aboard (capacity {3})",
     INV_AUTOMA: "Automa invariant {0} broken (1 card in no/two piles, 2 cube off its card, "
                 "3 lakes/rivers open flag, 4 scheme, 5 popularity, 6 mat pieces): values {1}, {2}, {3}",
 }

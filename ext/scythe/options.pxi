@@ -15,6 +15,9 @@ cdef int options_move_unit(GameState* g, int32_t* buf) noexcept nogil:
         if unit_can_move(g, seat, u):
             buf[n] = 1 + u
             n += 1
+    if g.rules.wg.airships_on and air_can_move(g, seat):
+        buf[n] = 1 + AIR_UNIT
+        n += 1
     return n
 
 

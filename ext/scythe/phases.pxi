@@ -11,6 +11,8 @@ cdef int phase_turn_start(GameState* g) noexcept nogil:
     reset_turn(g)
     p.coercion_used = 0
     emit(g, EV_TURN, seat, g.turn, 0, 0, 0, 0)
+    if g.rules.wg.airships_on:
+        air_turn_start(g, seat)      # the tiles' turn_start rules (airships.pxi)
     if seat == g.automa.seat:
         g.t.phase = PH_AUTOMA        # the Automa's turn is its card (Rulebook 003)
         return 0
@@ -74,6 +76,9 @@ cdef int phase_end_turn(GameState* g) noexcept nogil:
     cdef Player* p = &g.p[seat]
     p.turns += 1
     g.turn += 1
+    if g.wg.end_turn and g.turn >= g.wg.end_turn:
+        end_game(g, END_RESOLUTION)  # the resolution's end (resolutions.pxi)
+        return 0
     if g.turn >= g.rules.turn_cap:
         end_game(g, END_TURN_CAP)
         return 0
@@ -91,6 +96,8 @@ cdef int phase_move_unit(GameState* g) noexcept nogil:
         for u in range(N_UNITS):
             if unit_can_move(g, seat, u):
                 return pose(g, DK_MOVE_UNIT, seat, g.t.mv_units_left)
+        if g.rules.wg.airships_on and air_can_move(g, seat):
+            return pose(g, DK_MOVE_UNIT, seat, g.t.mv_units_left)
     g.t.phase = PH_MOVE_END
     return 0
 

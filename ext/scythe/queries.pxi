@@ -178,6 +178,11 @@ cdef int q_resources_in_map(const GameState* g, const int8_t* ctl, int seat,
             for r in range(4):
                 out4[r] += g.cell_res[cell][r]
                 total += g.cell_res[cell][r]
+    if g.rules.wg.airships_on:
+        # resources aboard the seat's airship stay its own (rulebook 004 «ПЕРЕНЕСЕННЯ РЕСУРСІВ»)
+        for r in range(4):
+            out4[r] += g.wg.cargo[seat][r]
+            total += g.wg.cargo[seat][r]
     return total
 
 
@@ -283,6 +288,8 @@ cdef inline int controlled_of_type(const GameState* g, const int8_t* ctl, int se
     for c in range(1, N_CELLS):
         if ctl[c] == seat:
             n += g.cell_res[c][r]
+    if g.rules.wg.airships_on:
+        n += g.wg.cargo[seat][r]    # aboard the airship (rulebook 004)
     return n
 
 

@@ -58,14 +58,14 @@ _MECH_ABILITIES = ("riverwalk", "speed", "seaworthy", "submerge", "township", "u
 _FACTION_ABILITIES = ("swim", "relentless", "meander", "coercion", "dominate", "none")
 _TILES = ("adjacent_lakes", "adjacent_tunnels", "adjacent_encounters",
           "on_tunnels", "straight_line", "on_farms_tundras")
-_KNOWN_MODULES = ()   # the base game only; expansion modules plug in here later
+_KNOWN_MODULES = ("airships", "resolutions")   # the Wind Gambit (wind_gambit_pack.pxi)
 
 
 cdef class ScytheRules:
     """Compiled Scythe rules: the data packed into C arrays, plus rules options.
 
     Exposed as `simsuite._scythe.Rules(data, *, ban_pairs=True, turn_cap=500,
-    modules=(), camaraderie_on_move=False, automa_data=None)`. `data` is a `ScytheData` from
+    modules=(), camaraderie_on_move=False, automa_data=None, wind_gambit=None)`. `data` is a `ScytheData` from
     `simsuite.games.scythe.data.load_data()`; `automa_data` an `AutomaData` from
     `simsuite.games.scythe.automa_data.load_automa()` (default: the shipped data).
     Immutable once built; any number of games share one.
@@ -82,16 +82,21 @@ cdef class ScytheRules:
     cdef readonly tuple modules
     cdef readonly bint camaraderie_on_move
     cdef readonly object automa_data
+    cdef readonly tuple air_tiles         # (aggressive names, passive names) by packed index (Wind Gambit)
+    cdef readonly tuple resolution_names  # by resolution index
+    cdef readonly object wind_gambit      # the WindGambitConfig packed (None: the base game)
 
     def __init__(self, data, *, ban_pairs=True, turn_cap=500, modules=(),
-                 camaraderie_on_move=False, automa_data=None):
+                 camaraderie_on_move=False, automa_data=None, wind_gambit=None):
         memset(&self.r, 0, sizeof(Rules))
         self.data = data
         mods = tuple(sorted(str(m) for m in (modules or ())))
         for m in mods:
             if m not in _KNOWN_MODULES:
-                raise UserError(f"rules: unknown module {m!r}; the Scythe engine plays the base "
-                                f"game only, so leave `modules` empty")
+                raise UserError(f"rules: unknown module {m!r}; the modules are {', '.join(_KNOWN_MODULES)}")
+        if mods and (wind_gambit is None or tuple(wind_gambit.modules) != mods):
+            raise UserError("rules: the Wind Gambit modules need their tiles; pass "
+                            "wind_gambit=simsuite.games.scythe.wind_gambit config with the same modules")
         self.modules = mods
         try:
             cap = int(turn_cap)
@@ -117,6 +122,8 @@ cdef class ScytheRules:
             automa_data = load_automa()
         self.automa_data = automa_data
         pack_automa_rules(&self.r.automa, automa_data, &self.r, self.faction_names)
+        self.wind_gambit = wind_gambit
+        self.air_tiles, self.resolution_names = pack_wind_gambit(&self.r.wg, wind_gambit)
 
     cdef _pack_board(self, data):
         cdef int c, d, nb, t

@@ -39,14 +39,18 @@ include "automa.pxi"            # the solo opponent (rulebook 003): its turn
 include "automa_moves.pxi"      # its moves
 include "automa_combat.pxi"     # its combats, setup and scoring
 include "automa_pack.pxi"
+include "wind_gambit_pack.pxi"  # the Wind Gambit's tiles packed from wind_gambit.py's config
 include "setup.pxi"
 include "movement.pxi"
 include "combat.pxi"
 include "actions.pxi"
+include "airships.pxi"          # the Wind Gambit: airships
+include "resolutions.pxi"       # the Wind Gambit: resolutions
 # ---- turn
 include "options.pxi"           # the legal options of each decision kind
 include "effects.pxi"           # applying an option of each decision kind
 include "phases.pxi"            # each phase of a turn
+include "airships_turn.pxi"     # the airship's decisions (the Wind Gambit)
 include "turn.pxi"              # the decision machine: the dispatches and advance
 include "checks.pxi"
 # ---- policies
@@ -60,6 +64,7 @@ include "heuristics_move.pxi"      # moving units
 include "heuristics_sections.pxi"  # sections: top option + bottom action + the next turn
 include "heuristics_combat.pxi"    # dial and cards
 include "heuristics_choose.pxi"    # scoring an option of any decision; the policy's entry
+include "heuristics_airships.pxi"  # what they do with the Wind Gambit's airships and resolutions
 include "determinize.pxi"       # re-sampling what one seat cannot see (the search's samples)
 include "search_eval.pxi"       # the search's fitted evaluation (coefficients)
 include "search.pxi"            # the compiled search policy
@@ -73,6 +78,7 @@ include "names.pxi"
 include "common/game_api.pxi"   # GameCore: the decision interface every game's Game shares
 include "game.pxi"              # Game, layer 1: setup, results, views
 include "automa_probes.pxi"     # Game, layer 2: the Automa's inside, for rule tests
+include "air_api.pxi"            # Game, layer 3: the Wind Gambit's airships and resolution
 include "editor.pxi"            # Game: the position editor, for rule tests
 include "common/seats_api.pxi"  # CompiledSeats: the seats' compiled policies stepped from Python
 include "heuristics_pyapi.pxi"     # the heuristics' test hooks (use Game)

@@ -283,6 +283,8 @@ cdef int setup_game_ex(GameState* g, const Rules* r, uint64_t seed, int n,
         # Its 5 coins, popularity 10, star card and shuffled deck (Rulebook 003 p.2).
         automa_init(g, 1, 0, solo.level, solo.skip_turns, solo.all_moves, solo.move_check,
                     solo.placement_check, solo.coin_modifier, solo.power_modifier)
+    air_setup(g)                 # the Wind Gambit's tiles (draws only when a module is on)
+    res_setup(g)
     g.active = 0
     g.turn = 0
     g.end_reason = END_NOT_OVER

@@ -12,6 +12,7 @@ from libc.stdint cimport uint64_t, int8_t, int16_t, int32_t, uint8_t, uint16_t
 from common.rng cimport Rng
 from common.events cimport EventBuf   # the readable log (ext/common/events.pxd)
 from scythe.automa_state cimport *   # the Automa's rules and state (solo games)
+from scythe.wind_gambit_state cimport *   # the Wind Gambit's modules (airships, resolutions)
 
 cdef enum:
     N_CELLS = 55          # board cells 0..54 (0 unused)
@@ -132,6 +133,7 @@ cdef enum:  # EndReason
     END_SIXTH_STAR = 1
     END_TURN_CAP = 2
     END_ENGINE_ERROR = 3  # a decision with no legal option: an engine bug, never a rules outcome
+    END_RESOLUTION = 4    # the resolution tile's end (Wind Gambit, resolutions.pxi)
 
 # Enum names kept as int types (Cython 3 cannot index arrays with named enums).
 ctypedef int Terrain
@@ -270,6 +272,7 @@ ctypedef struct Rules:
     uint64_t base_mask
     uint64_t encounter_mask       # territories with a printed encounter symbol
     AutomaRules automa            # the solo opponent's cards, star cards and distances (automa_pack.pxi)
+    WindGambitRules wg            # the Wind Gambit's tiles in play (wind_gambit_state.pxd)
 
 # ---------------------------------------------------------------- dynamic state
 
@@ -335,7 +338,14 @@ cdef enum:  # DecisionKind
     DK_FREE_ACTION = 26  # BottomAction taken without its resource cost; 4 none (§14, §15)
     DK_FACTORY_PICK = 27 # index (in Rules.factory) of the Factory card taken (§15)
     DK_DISCARD = 28      # value (2..5) of a combat card discarded to pay a cost
-    N_DECISION_KINDS = 29
+    # The Wind Gambit's airships (airships.pxi; rulebook 004 "ПЕРЕМІЩЕННЯ", "ПЕРЕНЕСЕННЯ"):
+    DK_AIR_CARGO = 29    # on the airship's territory: 0 go on; 1 + r load a token of resource r;
+                         # 5 + r leave a token of resource r there; 9 take one own worker aboard;
+                         # 10 set one worker down there
+    DK_AIR_STEP = 30     # destination cell of the airship's next step; 0 stop here (after a first step)
+    DK_AIR_COMBAT = 31   # Blitzkrieg: 0 no; 1 + seat: fight that seat's airship here
+    DK_AIR_DIAL = 32     # power dialled in a Blitzkrieg combat, 0..min(7, power) (no combat cards)
+    N_DECISION_KINDS = 33
 
 # DK_TOP variants (option = 100*variant + 10*amount + bonus).
 cdef enum:  # TopVariant
@@ -403,6 +413,10 @@ cdef enum:  # Phase
     PH_FACTORY_TOP_REWARD = 36
     PH_GAME_OVER = 37
     PH_AUTOMA = 38       # the Automa plays (or resumes) its turn (automa.pxi)
+    PH_AIR_CARGO = 39    # the airship's move (airships.pxi): loading and leaving on a territory
+    PH_AIR_STEP = 40     # its next step
+    PH_AIR_STOPS = 41    # it has ended its move: the tiles' airship_stops rules
+    PH_AIR_DIAL = 42     # a Blitzkrieg combat: the two dials
 
 # What a running sub-procedure belongs to.
 cdef enum:  # ActionSource
@@ -528,3 +542,4 @@ ctypedef struct GameState:
     EventBuf* events              # readable log sink, NULL in batches (never copied meaningfully)
     AutomaState automa            # the Automa (seat -1 when the game has none; automa.pxi)
     ControlMemo ctl_memo          # control_map's cache (queries.pxi)
+    WindGambitState wg            # airships and the resolution (wind_gambit_state.pxd)

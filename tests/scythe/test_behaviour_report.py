@@ -20,7 +20,7 @@ REPO = Path(__file__).resolve().parents[2]
 @pytest.fixture(scope="module")
 def dataset(tmp_path_factory):
     out = tmp_path_factory.mktemp("behaviour") / "d"
-    run(load_scenario(REPO / "scenarios" / "scythe" / "default.toml", games=8, out=out),
+    run(load_scenario(REPO / "scenarios" / "scythe" / "ladder.toml", games=8, out=out),
         jobs=1, progress=False)
     return out
 
@@ -30,9 +30,9 @@ def test_the_report_splits_every_turn_and_groups_by_policy_faction_and_mat(datas
     doc = json.loads(capsys.readouterr().out)
     assert set(doc["tables"]) == {"policy", "faction", "mat"}
     rows = doc["tables"]["policy"]["rows"]
-    assert sorted(r["policy"] for r in rows) == ["aggressor", "diplomat", "economy", "star_rush"]
+    assert sorted(r["policy"] for r in rows) == ["aggressor", "diplomat", "economy", "expert", "star_rush"]
     for r in rows:
-        assert r["n"] == 4                           # 4 games, one seat each (rotated)
+        assert r["n"] == 4                           # 4 games, one seat each (every policy plays)
         shares = r["both"] + r["top_only"] + r["bot_only"] + r["neither"]
         assert shares == pytest.approx(1.0, abs=1e-3)
         assert 0.0 <= r["bot|afford"] <= 1.0

@@ -12,6 +12,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from simsuite import _scythe as core
+from simsuite.games.scythe import wind_gambit
 
 DK = {name: i for i, name in enumerate(core.DECISION_NAMES)}
 RES = core.RESOURCE_NAMES
@@ -72,6 +73,8 @@ def _terrain(game, c: int) -> int:
 def _unit(game, seat: int, u: int) -> str:
     if u == 0:
         return "character"
+    if u == wind_gambit.AIR_UNIT:
+        return "airship"
     if u < 5:
         f = game.rules.data.factions[game.faction_name(seat)]
         return f"mech ({f.mech_abilities[u - 1]})"
@@ -132,7 +135,7 @@ def label_option(game, kind: int, opt: int, aux: int, seat: int) -> str:
     if name == "pay":
         if opt >= 1000:
             return f"pay with a combat card of value {opt - 1000} (Coercion)"
-        return f"pay 1 {RES[opt % 4]} from {_cell(game, opt // 4)}"
+        return f"pay 1 {RES[opt % 4]} from " + (_cell(game, opt // 4) if opt >= 4 else "the airship")
     if name == "upgrade":
         return f"upgrade: cube from {TOPCELL[opt // 4]} to {BOTTOM[opt % 4]} cost"
     if name == "deploy":
@@ -168,6 +171,8 @@ def label_option(game, kind: int, opt: int, aux: int, seat: int) -> str:
         return f"Factory card {game.rules.factory_ids[opt]}"
     if name == "discard":
         return f"discard a combat card of value {opt}"
+    if name.startswith("airship_"):
+        return wind_gambit.label_option(name, opt, lambda c: _cell(game, c), lambda s: _who(game, s))
     return f"{name} {opt}"
 
 
@@ -186,7 +191,10 @@ def format_events(game, raw) -> list:
     lines = []
     for kind, seat, flag, a, b, c, d in raw:
         who = _who(game, seat)
-        if kind >= EV_A_CARD:
+        if kind >= wind_gambit.EV_FIRST:
+            lines.append(wind_gambit.event_line(kind, who, a, b, c, d, lambda c: _cell(game, c),
+                                                lambda s: _who(game, s)))
+        elif kind >= EV_A_CARD:
             line = _automa_line(game, who, kind, flag, a, b, c, d)
             if line:
                 lines.append(line)
@@ -196,7 +204,8 @@ def format_events(game, raw) -> list:
             label = label_option(game, a, b, c, seat)
             lines.append(f"  {who}: {label}" + ("  [auto]" if flag else ""))
         elif kind == EV_STAR:
-            what = "its star card" if a == STAR_AUTOMA_TRACK else STARS[a]
+            what = ("its star card" if a == STAR_AUTOMA_TRACK else
+                    "the resolution tile" if a == wind_gambit.STAR_TILE else STARS[a])
             lines.append(f"  * {who} places a star for {what} ({b} of 6)")
         elif kind == EV_COMBAT:
             lines.append(f"  ! combat on {_cell(game, b)}: {who} attacks {_who(game, a)}")

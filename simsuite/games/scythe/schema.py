@@ -17,6 +17,9 @@ SCHEMA = GameSchema(
         Column("pair", pa.string(), "faction+mat as the rulebook names pairs (null for the Automa)"),
         Column("difficulty", pa.string(), "the Automa's level in a solo game, else null"),
         Column("modules", pa.string(), "expansion modules in play, comma-separated (empty: base game)"),
+        Column("airship_pair", pa.string(),
+               "the seat's Wind Gambit airship tiles, aggressive+passive (empty: airships off)"),
+        Column("resolution", pa.string(), "the game's Wind Gambit resolution tile (empty: resolutions off)"),
         Column("score_coins", pa.int32(), "coins in hand at the end"),
         Column("score_stars", pa.int32(), "coins for stars placed"),
         Column("score_territories", pa.int32(), "coins for controlled territories"),
@@ -30,6 +33,6 @@ SCHEMA = GameSchema(
     ),
     group_keys=("faction", "mat", "pair"),
     solo_keys=("difficulty",),
-    variant_keys=("modules",),
+    variant_keys=("modules", "airship_pair", "resolution"),
     score_components=SCORE_COMPONENTS,
 )

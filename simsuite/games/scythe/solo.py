@@ -39,6 +39,7 @@ import pyarrow as pa
 
 from simsuite.errors import UserError
 from simsuite.games.base import GameConfig
+from simsuite.games.scythe import wind_gambit
 from simsuite.games.scythe.lineups import (core, game_columns, play_grouped, seat_policy_arrays,
                                            seat_result_columns)
 from simsuite.policies import resolve_policy
@@ -46,7 +47,8 @@ from simsuite.scenario import Checker, short_hash
 
 DEFAULT_TURN_CAP = 500
 _AUTOMA_KEYS = ("difficulty", "faction", "options", "data")
-_RULES_KEYS = ("ban_pairs", "turn_cap", "camaraderie_on_move", "modules", "data")
+_RULES_KEYS = ("ban_pairs", "turn_cap", "camaraderie_on_move", "modules", "data",
+               "airship_tiles", "resolution", "wind_gambit_tiles")
 
 
 @dataclass(frozen=True)
@@ -107,15 +109,8 @@ def rules_table(check: Checker, scenario: dict, source: Path, solo: bool):
         "turn_cap": check.integer(rules, "turn_cap", where="rules", minimum=1, default=DEFAULT_TURN_CAP),
         "camaraderie_on_move": check.boolean(rules, "camaraderie_on_move", where="rules", default=False),
     }
-    modules = rules.get("modules", [])
-    if not isinstance(modules, list) or not all(isinstance(m, str) for m in modules):
-        raise check.fail("rules.modules", "must be a list of module names", 'write e.g. modules = []')
-    if modules and solo:
-        raise check.fail("rules.modules", "no expansion module is playable against the Automa",
-                         "set modules = [] (the Wind Gambit's Automa rules are not in the rulebook)")
-    if modules:  # no expansion's rules are in the core yet
-        raise check.fail("rules.modules[0]", f"unknown or unavailable module {modules[0]!r}",
-                         "this version plays the base game only; set modules = []")
+    # the Wind Gambit's modules and tiles (refused against the Automa: wind_gambit.py)
+    options["wind_gambit"] = wind_gambit.from_rules(check, rules, source, solo=solo)
     paths, data_files = _files(check, rules, "rules", source)
     try:
         data = load_data(paths)  # its errors already name file and fix
@@ -272,6 +267,8 @@ def _table(config: SoloConfig, game_indices: np.ndarray, res: dict, d: np.ndarra
         "is_bot_opponent": ~human,
         "difficulty": np.repeat(level, n).tolist(),
         "modules": [""] * (n_games * n),
+        "airship_pair": [""] * (n_games * n),
+        "resolution": [""] * (n_games * n),
     })
     cols.update(seat_result_columns(res))
     return pa.table(cols)

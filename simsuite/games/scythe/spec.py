@@ -14,7 +14,10 @@ Multiplayer scenario keys (scenarios/README.md has the full format):
     ban_pairs = true                 # redraw Rusviet+Industrial and Crimea+Patriotic when dealing
     turn_cap = 500                   # total turns before a game is stopped (end reason turn_cap)
     camaraderie_on_move = false      # digest §24 engine option, see the engine's Rules
-    modules = []                     # expansion modules (none are playable yet)
+    modules = []                     # the Wind Gambit's "airships", "resolutions" (wind_gambit.py)
+    airship_tiles = "random"         # "random" | "per-player" | ["blitzkrieg", "ferry"]
+    resolution = "random"            # "random" | a resolution tile
+    wind_gambit_tiles = "mine.toml"  # your tile file(s), supplying what the rulebook does not print
     data = []                        # data override files, relative to the scenario file
 
 Factions and mats are given per player: entry i of each list makes player i's pair. The rules
@@ -36,10 +39,14 @@ from simsuite.games.scythe import solo
 from simsuite.games.scythe.lineups import (cached_rules, core, game_columns, play_grouped,
                                            seat_policy_arrays, seat_result_columns)
 from simsuite.games.scythe.schema import SCHEMA
+from simsuite.games.scythe import wind_gambit
+from simsuite.games.scythe.wind_gambit import wind_gambit_columns
 from simsuite.policies import check_built, resolve_seat_policies
 from simsuite.scenario import Checker
 
 DEFAULT_TURN_CAP = 500
+# stand-in Wind Gambit tiles shipped with the scenarios (a repository checkout's conformance case)
+_EXAMPLE_TILES = Path(__file__).resolve().parents[3] / "scenarios" / "scythe" / "tiles" / "wind-gambit-example.toml"
 
 
 @dataclass(frozen=True)
@@ -52,7 +59,7 @@ class ScytheConfig(GameConfig):
     ban_pairs: bool
     turn_cap: int
     camaraderie_on_move: bool
-    modules: tuple           # sorted module names
+    wind_gambit: object      # wind_gambit.WindGambitConfig (OFF: the base game)
     data_files: tuple        # (name, sha256) of each override file, for the hash
     data: object             # the loaded ScytheData (travels to workers; no shared disk needed)
     faction_names: tuple     # id order
@@ -64,8 +71,13 @@ class ScytheConfig(GameConfig):
             "rotate": self.rotate, "policies": [p.normalized() for p in self.policies],
             "rules": {"ban_pairs": self.ban_pairs, "turn_cap": self.turn_cap,
                       "camaraderie_on_move": self.camaraderie_on_move,
-                      "modules": list(self.modules), "data": [list(d) for d in self.data_files]},
+                      "modules": list(self.modules), "data": [list(d) for d in self.data_files],
+                      **({"wind_gambit": self.wind_gambit.normalized()} if self.modules else {})},
         }
+
+    @property
+    def modules(self) -> tuple:
+        return self.wind_gambit.modules
 
 
 def _plain(mode):
@@ -81,6 +93,10 @@ class ScytheSpec(GameSpec):
         ("4p", {"players": 4, "policy": ["economy", "aggressor", "random", "diplomat"],
                 "rules": {"turn_cap": 120}}),
         ("solo", {"policy": "economy", "automa": {"difficulty": "all"}}),
+        # the Wind Gambit's modules on the shipped example tiles (scenarios/scythe/wind-gambit.toml)
+        ("wind-gambit", {"players": 3, "policy": ["economy", "random", "aggressor"],
+                         "rules": {"modules": ["airships", "resolutions"],
+                                   "wind_gambit_tiles": str(_EXAMPLE_TILES)}}),
     )
     conformance_random_rules = {"turn_cap": 60}   # random seats rarely reach a sixth star
     # ~2-4 s of work per shard at the core's target speed (>= 500 four-player games/s/core)
@@ -104,11 +120,13 @@ class ScytheSpec(GameSpec):
         if rules["ban_pairs"]:
             self._check_bans(check, factions, mats, data.banned_pairs)
 
+        wind_gambit.check_players(rules["wind_gambit"], n, check)
         policies = resolve_seat_policies(self.name, scenario, n, check,
                                          {"faction": list(faction_names), "mat": list(mat_names)})
         rotate = check.boolean(scenario, "rotate", default=False)
         return ScytheConfig(n, factions, mats, policies, rotate, rules["ban_pairs"], rules["turn_cap"],
-                            rules["camaraderie_on_move"], (), data_files, data, faction_names, mat_names)
+                            rules["camaraderie_on_move"], rules["wind_gambit"], data_files, data,
+                            faction_names, mat_names)
 
     @staticmethod
     def _seat_list(check: Checker, scenario: dict, key: str, n: int, names: tuple, lookup):
@@ -193,7 +211,7 @@ class ScytheSpec(GameSpec):
         """The compiled Rules of this scenario (built once per process)."""
         if isinstance(config, solo.SoloConfig):
             return cached_rules(config, automa_data=config.automa_data)
-        return cached_rules(config, modules=config.modules)
+        return cached_rules(config, modules=config.modules, wind_gambit=config.wind_gambit)
 
     def run_shard(self, config, game_indices: np.ndarray, seeds: np.ndarray) -> pa.Table:
         if isinstance(config, solo.SoloConfig):
@@ -230,6 +248,7 @@ class ScytheSpec(GameSpec):
             "modules": [",".join(config.modules)] * (n_games * n),
         })
         cols.update(seat_result_columns(res))
+        cols.update(wind_gambit_columns(self.rules(config), res, n))
         return pa.table(cols)
 
     # ------------------------------------------------------------------ generic drivers
