@@ -21,6 +21,9 @@ changed; the core digests are untouched).
 2026-11-26 (issue #14, later): the default, balance-pairs, 2- and 5-player scenarios play the
 strongest strategy, `expert`, in every seat (balance figures from strong play); their scenario
 digests regenerated (a scenario change; no core digest moved).
+2026-11-26 (issue #14, last): those four scenarios give expert its shipped weights table
+(simsuite/games/scythe/tables/expert.toml, learned by `simsuite tune --by mat`): their scenario
+digests regenerated.
 2026-11-26 (issue #18): Scythe's declaration adds the Wind Gambit's columns `airship_pair` and
 `resolution` (null with the modules off): scenario digests regenerated after checking that
 every shipped scenario's rows without those two columns match the previous digests exactly.
