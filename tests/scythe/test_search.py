@@ -137,10 +137,15 @@ def search_choice(game, seat=None, **changes):
     return core.CompiledSeats(123, ids, weights).choose(game)
 
 
-def test_search_is_registered():
-    assert core.compiled_policy_ids()["search"] == SEARCH.id
+def test_search_is_registered(rules):
+    from simsuite.policies import compiled_policies
+
+    assert compiled_policies("scythe")["search"] is SEARCH
     assert [n for n, _ in SEARCH.weights][:5] == ["simulations", "depth", "rollout",
                                                   "exploration", "time_ms"]
+    game = midgame(rules, 4, 2, turns=4)
+    search_choice(game, simulations=8, endgame=0)   # the id dispatches to the search
+    assert core.search_tree_stats(game.current_player)["root_visits"] >= 8
 
 
 @pytest.mark.parametrize("n_players,automa", [(3, None), (2, "automa")])
