@@ -621,9 +621,7 @@ def _load_search_rollout_weights():
 
 
 _load_search_rollout_weights()
-# (Not listed in COMPILED_POLICIES, the core's table of random + heuristics that
-# tests/scythe/test_engine_random.py plays with default_weights; simsuite's registry names
-# it: simsuite/games/scythe/policies.py.)
+COMPILED_POLICIES["search"] = POLICY_SEARCH   # the runner checks scenario policies against it
 
 
 def search_tree_stats(int seat):

@@ -31,9 +31,9 @@ def test_random_games_keep_every_invariant_10000(rules):
 
 
 def heuristic_seats(seed, n):
-    from simsuite.games.scythe.policies import default_weights
+    from simsuite.games.scythe.policies import STRATEGIES, default_weights
 
-    names = [k for k in core.compiled_policy_ids() if k != "random"]
+    names = [k for k in core.compiled_policy_ids() if k in STRATEGIES]   # the heuristics
     picks = [names[(seed + s) % len(names)] for s in range(n)]
     ids = [core.compiled_policy_ids()[p] for p in picks]
     return ids, [default_weights(p) for p in picks]

@@ -122,7 +122,7 @@ SEARCH_WEIGHTS: tuple[tuple[str, float], ...] = (
     ("exploration", 0.7),    # UCB1 constant, in units of the spread of the values
     ("time_ms", 0.0),        # > 0: also stop a search after this many ms (NOT reproducible)
     ("tree", 1.0),           # 1: one tree for the compound turn; 0: each decision alone
-    ("scope", 0.0),          # 0: search Section, top and bottom decisions; 1: every own-turn one
+    ("scope", 1.0),          # 0: search Section, top and bottom decisions; 1: every own-turn one
     ("crn", 1.0),            # 1: common random numbers (k-th visit of each option, same sample)
     ("widen", 1.0),          # progressive widening: children <= 1 + widen * sqrt(visits)
     ("bias", 0.0),           # coins added to the value of the heuristic's own choice
