@@ -1,10 +1,10 @@
 # The compiled search policy `search` (issue #15): open-loop Monte Carlo tree search over
 # determinizations of the deciding seat's view, on top of a rollout heuristic.
 #
-# What is searched (measured in BENCHMARKS.md "Search policy"): by default (SW_ENDGAME = 4)
-# the seat's Section, top-action and bottom-action decisions once any seat has 4 stars,
-# with every rollout played to the end of the game; before that the seat plays its rollout
-# heuristic. Searching every turn with rollouts cut after a round and scored by an
+# What is searched (measured in BENCHMARKS.md "Search policy"): by default (SW_ENDGAME = 4,
+# SW_SCOPE = 1) every decision of the seat's own turns but combat commitments, once any seat
+# has 4 stars, with every rollout played to the end of the game; before that the seat plays
+# its rollout heuristic. Searching every turn with rollouts cut after a round and scored by an
 # evaluation (SW_ENDGAME = 0) loses to the heuristic: the search finds the positions the
 # evaluation over-values (coins or resources hoarded instead of spent), and full rollouts
 # from the early game are too noisy (one play-out's margin varies by 15-25 coins, and

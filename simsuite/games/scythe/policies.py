@@ -116,7 +116,7 @@ def default_weights(name: str) -> list[float]:
 # The compiled search policy (ext/scythe/search.pxi): Monte Carlo tree search over
 # determinizations of the seat's own view, rollouts by a heuristic above, cut early and scored.
 SEARCH_WEIGHTS: tuple[tuple[str, float], ...] = (
-    ("simulations", 96.0),   # per turn's tree (per decision with tree = 0); the budget knob
+    ("simulations", 256.0),  # per turn's tree (per decision with tree = 0); the budget knob
     ("depth", 0.0),          # rollout cut: own turns after the current one (then the others reply)
     ("rollout", 1.0),        # strategy id of the heuristic playing the rollouts (1 = economy)
     ("exploration", 0.7),    # UCB1 constant, in units of the spread of the values
