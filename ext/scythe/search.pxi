@@ -1,5 +1,16 @@
 # The compiled search policy `search` (issue #15): open-loop Monte Carlo tree search over
-# determinizations of the deciding seat's view.
+# determinizations of the deciding seat's view, on top of a rollout heuristic.
+#
+# What is searched (measured in BENCHMARKS.md "Search policy"): by default (SW_ENDGAME = 4,
+# SW_SCOPE = 1) every decision of the seat's own turns but combat commitments, once any seat
+# has 4 stars, with every rollout played to the end of the game; before that the seat plays
+# its rollout heuristic. Searching every turn with rollouts cut after a round and scored by an
+# evaluation (SW_ENDGAME = 0) loses to the heuristic: the search finds the positions the
+# evaluation over-values (coins or resources hoarded instead of spent), and full rollouts
+# from the early game are too noisy (one play-out's margin varies by 15-25 coins, and
+# common random numbers do not pair two play-outs once their first actions differ).
+# SW_COMBAT = 1 also searches the seat's combat dial and cards when nothing of the other
+# side is hidden in the state (the seat commits first, or its opponent is the Automa).
 #
 # One tree per seat and turn. Its nodes are the seat's own decisions of the turn that are
 # in scope (SW_SCOPE), keyed by (decision kind, option); everything else on the way (the
@@ -7,28 +18,32 @@
 # by the rollout heuristic on the simulated state, so the tree is open-loop. Each
 # simulation:
 #   1. determinizes: a copy of the real state with everything the seat cannot see
-#      re-sampled (determinize.pxi); the k-th visit of every root option plays the k-th
-#      determinization and the same rollout streams (common random numbers, SW_CRN);
-#   2. descends the tree by UCB1 (SW_EXPLORATION, in units of the spread of the values
-#      seen), adding at most one node; a node may gain a child once
+#      re-sampled (determinize.pxi); the root's options are tried in turn and the k-th
+#      visit of every one plays the k-th determinization with the same rollout streams
+#      (common random numbers, SW_CRN), so they are compared on the same samples;
+#   2. below the root, descends by UCB1 (SW_EXPLORATION, in units of the spread of the
+#      values seen), adding at most one node; a node may gain a child once
 #      1 + SW_WIDEN * sqrt(visits) exceeds its children (progressive widening), the
 #      rollout heuristic's own choice first, then random untried options;
-#   3. rolls out with the heuristic SW_ROLLOUT for every seat until the seat is about to
-#      start its turn after SW_DEPTH more of its own turns (or the game ends);
-#   4. scores the position: the seat's final score as if the game ended now (scoring.pxi,
-#      or the solo scoring) plus SW_PROGRESS coins per bottom-row step toward a star not
-#      yet placed, minus the same for the best opponent; SW_WIN_BONUS more at a real end
-#      the seat wins.
+#   3. rolls out with the heuristic SW_ROLLOUT for every seat, to the end in the endgame,
+#      else until the seat is about to start its turn after SW_DEPTH more of its own turns;
+#   4. scores the position (search_value): a game over by its margin capped at
+#      SW_MARGIN_CAP plus SW_WIN_BONUS for a win, else by an evaluation, relative to
+#      the best opponent.
+# The choice is the root option with the best mean (SW_BIAS coins added to the
+# heuristic's own choice; ties go to it).
 # With SW_TREE = 1 the tree spans the whole compound turn and is kept for the turn: the
 # seat's later decisions of the turn start from the node of the options it took and add
 # SW_FOLLOW x SW_SIMULATIONS simulations. With SW_TREE = 0 every decision in scope is
 # searched alone (flat, a fresh tree, SW_SIMULATIONS simulations).
 #
 # No peeking: the search reads the real state only through redeal_hidden_state (which
-# replaces everything the seat cannot see) and the seat's own legal options.
+# replaces everything the seat cannot see), the seat's own legal options, and its rollout
+# heuristic's choice among them on the real position (a heuristic reads only its view).
 # Determinism: with SW_TIME_MS = 0 a decision depends only on the game and the seat's own
-# stream (one draw per tree). The trees live in a per-thread pool allocated once, sized
-# by the budget; nothing is allocated while deciding.
+# stream (one draw per tree); a tree is kept only within one turn of one game. The trees
+# live in a per-thread pool allocated at the first search and grown to the largest budget
+# seen, never freed (one per worker); nothing is allocated while deciding.
 
 from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
 from libc.math cimport sqrt, log
@@ -193,30 +208,34 @@ cdef inline bint search_owns(const GameState* g, int seat, int root_turns, int s
             and search_in_scope(g.decision, scope))
 
 
-cdef double search_progress(const GameState* g, int s) noexcept nogil:
-    # Bottom-row steps toward stars not yet placed (the final score does not see them).
+cdef double search_progress(const GameState* g, int s, const double* f) noexcept nogil:
+    # Bottom-row steps toward stars not yet placed (the final score does not see them),
+    # from seat s's features f.
     cdef const Player* p = &g.p[s]
-    cdef int k, n = 0, w = 0
+    cdef double n = 0.0
     if g.automa.seat == s:
         return 0.0
     if not p.star_placed[STAR_UPGRADES]:
-        for k in range(6):
-            n += 1 - p.top_cube[k]
+        n += f[SF_UPGRADES]
     if not p.star_placed[STAR_MECHS]:
-        for k in range(4):
-            n += p.mech_deployed[k]
+        n += f[SF_MECHS]
     if not p.star_placed[STAR_STRUCTURES]:
-        for k in range(4):
-            n += p.structure_cell[k] != OFF_BOARD
+        n += f[SF_STRUCTURES]
     if not p.star_placed[STAR_RECRUITS]:
-        for k in range(4):
-            n += p.recruit_enlisted[k]
-    if not p.star_placed[STAR_WORKERS]:
-        for k in range(N_WORKERS):
-            w += p.unit_cell[UNIT_WORKER0 + k] != OFF_BOARD
-        if w > 2:
-            n += w - 2
+        n += f[SF_RECRUITS]
+    if not p.star_placed[STAR_WORKERS] and f[SF_WORKERS] > 2:
+        n += f[SF_WORKERS] - 2
     return n
+
+
+cdef void search_scores(GameState* g, int* score, int* rank) noexcept nogil:
+    # Every seat's final score (and rank) if the game ended now, solo scoring included.
+    cdef int comp[MAX_SEATS * N_SCORE_COMPONENTS]
+    cdef int shared[MAX_SEATS]
+    if g.automa.seat >= 0:
+        automa_final_scores(g, score, comp, rank, shared)
+    else:
+        final_scores(g, score, comp, rank, shared)
 
 
 cdef void search_features(GameState* g, int s, const int* score, double* f) noexcept nogil:
@@ -284,19 +303,14 @@ cdef double search_value(GameState* g, int seat, const double* sw) noexcept nogi
     formula plus SW_PROGRESS, SW_RESOURCE and SW_POWER terms); for a game over, the margin
     capped at SW_MARGIN_CAP plus SW_WIN_BONUS if the seat won."""
     cdef int score[MAX_SEATS]
-    cdef int comp[MAX_SEATS * N_SCORE_COMPONENTS]
     cdef int rank[MAX_SEATS]
-    cdef int shared[MAX_SEATS]
     cdef double f[N_SF]
     cdef double v[MAX_SEATS]
     cdef double best = -1.0e9, margin
     cdef const double* w
     cdef int s, k, stage
     cdef bint over = g.end_reason != END_NOT_OVER
-    if g.automa.seat >= 0:
-        automa_final_scores(g, score, comp, rank, shared)
-    else:
-        final_scores(g, score, comp, rank, shared)
+    search_scores(g, score, rank)
     stage = search_eval_stage(g)
     for s in range(g.n_players):
         search_features(g, s, score, f)
@@ -308,7 +322,7 @@ cdef double search_value(GameState* g, int seat, const double* sw) noexcept nogi
             for k in range(N_SF):
                 v[s] += w[k] * f[k]
         else:
-            v[s] = score[s] + sw[SW_PROGRESS] * search_progress(g, s)
+            v[s] = score[s] + sw[SW_PROGRESS] * search_progress(g, s, f)
             if g.automa.seat != s:
                 v[s] += sw[SW_RESOURCE] * f[SF_RESOURCES] + sw[SW_POWER] * (f[SF_POWER] + f[SF_CARDS])
         if s != seat and v[s] > best:
@@ -323,16 +337,11 @@ cdef double search_value(GameState* g, int seat, const double* sw) noexcept nogi
 def search_position_features(Game game, int seat):
     """The fitted evaluation's inputs for `seat` now: (model, stage, features) (search.pxi)."""
     cdef int score[MAX_SEATS]
-    cdef int comp[MAX_SEATS * N_SCORE_COMPONENTS]
     cdef int rank[MAX_SEATS]
-    cdef int shared[MAX_SEATS]
     cdef double f[N_SF]
     if not (0 <= seat < game.g.n_players):
         raise ValueError(f"seat {seat} out of range 0..{game.g.n_players - 1}")
-    if game.g.automa.seat >= 0:
-        automa_final_scores(&game.g, score, comp, rank, shared)
-    else:
-        final_scores(&game.g, score, comp, rank, shared)
+    search_scores(&game.g, score, rank)
     search_features(&game.g, seat, score, f)
     return search_eval_model(&game.g, seat), search_eval_stage(&game.g), [f[k] for k in range(N_SF)]
 
@@ -612,7 +621,7 @@ def _load_search_rollout_weights():
 
 
 _load_search_rollout_weights()
-COMPILED_POLICIES["search"] = POLICY_SEARCH
+COMPILED_POLICIES["search"] = POLICY_SEARCH   # the runner checks scenario policies against it
 
 
 def search_tree_stats(int seat):

@@ -130,13 +130,13 @@ def default_weights(name: str) -> list[float]:
 # The compiled search policy (ext/scythe/search.pxi): Monte Carlo tree search over
 # determinizations of the seat's own view, rollouts by a heuristic above, cut early and scored.
 SEARCH_WEIGHTS: tuple[tuple[str, float], ...] = (
-    ("simulations", 96.0),   # per turn's tree (per decision with tree = 0); the budget knob
+    ("simulations", 256.0),  # per turn's tree (per decision with tree = 0); the budget knob
     ("depth", 0.0),          # rollout cut: own turns after the current one (then the others reply)
     ("rollout", 1.0),        # strategy id of the heuristic playing the rollouts (1 = economy)
     ("exploration", 0.7),    # UCB1 constant, in units of the spread of the values
     ("time_ms", 0.0),        # > 0: also stop a search after this many ms (NOT reproducible)
     ("tree", 1.0),           # 1: one tree for the compound turn; 0: each decision alone
-    ("scope", 0.0),          # 0: search Section, top and bottom decisions; 1: every own-turn one
+    ("scope", 1.0),          # 0: search Section, top and bottom decisions; 1: every own-turn one
     ("crn", 1.0),            # 1: common random numbers (k-th visit of each option, same sample)
     ("widen", 1.0),          # progressive widening: children <= 1 + widen * sqrt(visits)
     ("bias", 0.0),           # coins added to the value of the heuristic's own choice

@@ -1,0 +1,77 @@
+"""Strength and cost of the search policy (BENCHMARKS.md "Search policy"): one cell per call.
+
+    .venv/bin/python ext/scythe/search_bench.py MODE GAMES 'KNOBS' [OPPONENT]
+
+MODE     2p          search against OPPONENT (default economy), seats alternating by seed
+         4p          one search seat against three OPPONENTs, the seat rotating by seed
+         automa:LVL  search as the human against the Automa at level LVL
+         h2p / h4p   the heuristic `pol` in the search's place (the baseline on the same seeds)
+KNOBS    search weights by name (simsuite/games/scythe/policies.py SEARCH_WEIGHTS), plus
+         base=N (first seed, default 500000) and pol="name" (h2p, h4p, automa baselines)
+
+Prints wins/games, the Wilson 95% interval, games per second of this one process, and its
+peak resident memory. Seeds are consecutive from `base`; game g uses seed base + g, and the
+search (or baseline) seat of game g is g mod players, so two cells on the same base compare
+policies on the same deals.
+"""
+from __future__ import annotations
+
+import math
+import resource
+import sys
+import time
+
+import numpy as np
+
+from simsuite._scythe import Rules, play_batch
+from simsuite.games.scythe.data import load_data
+from simsuite.games.scythe.policies import SEARCH_WEIGHTS, STRATEGIES, default_weights
+
+SEARCH_ID = 5
+
+
+def search_vector(**knobs: float) -> list[float]:
+    values = dict(SEARCH_WEIGHTS, **knobs)
+    vector = [float(values[n]) for n, _ in SEARCH_WEIGHTS]
+    return vector + [0.0] * (32 - len(vector))
+
+
+def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    p = k / n
+    den = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / den
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def main(mode: str, n: int, knob_text: str, opp: str = "economy") -> None:
+    rules = Rules(load_data())
+    knobs = eval(f"dict({knob_text})")   # a benchmark tool: the knobs are typed by its user
+    base = int(knobs.pop("base", 500_000))
+    seeds = np.arange(base, base + n, dtype=np.uint64)
+    pol = knobs.pop("pol", None)
+    me = (STRATEGIES[pol][0], default_weights(pol)) if pol else (SEARCH_ID, search_vector(**knobs))
+    start, wins = time.time(), 0
+    if mode.startswith("automa:"):
+        out = play_batch(rules, seeds, 2, policy_ids=[me[0], 0],
+                         policy_weights=np.array([me[1], [0.0] * 32]), automa=mode.split(":")[1])
+        wins = int(out["winner"][:, 0].sum())
+    else:
+        players = 2 if mode in ("2p", "h2p") else 4
+        for seat in range(players):
+            ids = [STRATEGIES[opp][0]] * players
+            weights = [default_weights(opp) for _ in range(players)]
+            ids[seat], weights[seat] = me
+            out = play_batch(rules, seeds[seat::players], players, policy_ids=ids,
+                             policy_weights=np.array(weights))
+            wins += int(out["winner"][:, seat].sum())
+    rate = n / (time.time() - start)
+    lo, hi = wilson(wins, n)
+    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"{mode} {knob_text!r} vs {opp}: {wins}/{n} = {wins / n:.3f} [{lo:.3f}, {hi:.3f}]  "
+          f"{rate:.2f} games/s  maxrss {rss:.0f} MiB")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1], int(sys.argv[2]), sys.argv[3] if len(sys.argv) > 3 else "",
+         *(sys.argv[4:5]))
