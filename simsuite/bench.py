@@ -46,6 +46,22 @@ class Workload:
     extra: dict = field(default_factory=dict)
 
 
+# ------------------------------------------------------------------ core workloads
+
+def bench_seeds(indices) -> np.ndarray:
+    """The fixed seeds of a core workload's games (index k -> k times the golden ratio word),
+    so that every game's core is timed on games of its own, the same from run to run."""
+    return np.asarray(indices, dtype=np.uint64) * np.uint64(0x9E3779B97F4A7C15)
+
+
+def timed_batch(games: int, play: Callable[[], dict]) -> Measure:
+    """Time one call of a core's batch entry point (`play()` returns its result arrays, with the
+    decisions of each game in "decisions")."""
+    t0 = time.perf_counter()
+    out = play()
+    return Measure(games, time.perf_counter() - t0, int(np.sum(out["decisions"])))
+
+
 # ------------------------------------------------------------------ whole-batch workloads
 
 def batch_workload(template: str, jobs: int, shard: Optional[int] = None,

@@ -4,12 +4,11 @@ fixed seeds (heuristic and random play at 2 and 4 players, the solo mode), and w
 from __future__ import annotations
 
 import os
-import time
 from typing import Callable
 
 import numpy as np
 
-from simsuite.bench import Measure, Workload, batch_workload
+from simsuite.bench import Measure, Workload, batch_workload, bench_seeds, timed_batch
 from simsuite.errors import UserError
 
 
@@ -27,14 +26,11 @@ def _core(players: int, policy: str) -> Callable[[int, int], Measure]:
         p = table[policy]
         rules = load_rules()
         index = np.arange(start, start + games, dtype=np.int64)
-        seeds = index.astype(np.uint64) * np.uint64(0x9E3779B97F4A7C15)
+        seeds = bench_seeds(index)
         factions = cyclic_deal(index, [4], players)[0]
         weights = np.zeros((players, MAX_WEIGHTS))
         weights[:, :len(p.weights)] = [w for _, w in p.weights]
-        t0 = time.perf_counter()
-        out = core.play_batch(rules, seeds, players, factions, np.full(players, p.id, dtype=np.int32), weights)
-        dt = time.perf_counter() - t0
-        return Measure(games, dt, int(np.sum(out["decisions"])))
+        return timed_batch(games, lambda: core.play_batch(rules, seeds, players, factions, np.full(players, p.id, dtype=np.int32), weights))
     return run
 
 

@@ -2,12 +2,11 @@
 (multiplayer and solo), and whole `simsuite run` batches."""
 from __future__ import annotations
 
-import time
 from typing import Callable, Optional
 
 import numpy as np
 
-from simsuite.bench import Measure, Workload, batch_workload
+from simsuite.bench import Measure, Workload, batch_workload, bench_seeds, timed_batch
 from simsuite.errors import UserError
 
 
@@ -23,12 +22,9 @@ def _core(players: int, policy: str, solo: Optional[int] = None) -> Callable[[in
         p = table[policy]
         choice = PolicyChoice(p.name, p.id, tuple(w for _, w in p.weights))
         rules = _rurik.RurikRules()
-        seeds = np.arange(start, start + games, dtype=np.uint64) * np.uint64(0x9E3779B97F4A7C15)
+        seeds = bench_seeds(np.arange(start, start + games))
         ids, weights, _ = seat_policy_arrays([choice] * players)
-        t0 = time.perf_counter()
-        out = _rurik.play_batch(rules, seeds, players, None, solo, ids, weights)
-        dt = time.perf_counter() - t0
-        return Measure(games, dt, int(np.sum(out["decisions"])))
+        return timed_batch(games, lambda: _rurik.play_batch(rules, seeds, players, None, solo, ids, weights))
     return run
 
 

@@ -3,12 +3,11 @@ and whole `simsuite run` batches (multiplayer and solo)."""
 from __future__ import annotations
 
 import os
-import time
 from typing import Callable, Optional
 
 import numpy as np
 
-from simsuite.bench import Measure, Workload, batch_workload
+from simsuite.bench import Measure, Workload, batch_workload, bench_seeds, timed_batch
 from simsuite.errors import UserError
 
 
@@ -24,15 +23,12 @@ def _core(players: int, policy: str, automa: Optional[dict] = None) -> Callable[
                             f"known: {', '.join(sorted(table))}")
         p = table[policy]
         rules = _scythe.Rules(load_data())
-        seeds = np.arange(start, start + games, dtype=np.uint64) * np.uint64(0x9E3779B97F4A7C15)
+        seeds = bench_seeds(np.arange(start, start + games))
         ids = np.full(players, p.id, dtype=np.int32)
         weights = np.zeros((players, MAX_WEIGHTS))
         for s in range(players):
             weights[s, :len(p.weights)] = [w for _, w in p.weights]
-        t0 = time.perf_counter()
-        out = _scythe.play_batch(rules, seeds, players, None, None, ids, weights, **(automa or {}))
-        dt = time.perf_counter() - t0
-        return Measure(games, dt, int(np.sum(out["decisions"])))
+        return timed_batch(games, lambda: _scythe.play_batch(rules, seeds, players, None, None, ids, weights, **(automa or {})))
     return run
 
 
