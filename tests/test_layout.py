@@ -99,3 +99,22 @@ def test_no_import_circle():
         if m not in state:
             visit(m)
     assert not cycles, "import circles:\n" + "\n".join(" -> ".join(c) for c in cycles)
+
+
+def test_every_data_file_ships_in_the_wheel():
+    """`pip install .` (the README's main command) ships only the package data pyproject names:
+    every data file under simsuite/ must match one of its patterns (a shipped weights table once
+    did not, and the default scenario failed in a fresh install)."""
+    import fnmatch
+    import tomllib
+
+    patterns = tomllib.loads((REPO / "pyproject.toml").read_text())["tool"]["setuptools"][
+        "package-data"]["simsuite"]
+    missing = []
+    for path in PKG.rglob("*"):
+        if not path.is_file() or path.suffix in (".py", ".pyc", ".so", ".c", ".md", ".html"):
+            continue
+        rel = path.relative_to(PKG).as_posix()
+        if not any(fnmatch.fnmatch(rel, pat) for pat in patterns):
+            missing.append(rel)
+    assert not missing, f"not in [tool.setuptools.package-data]: {missing}"
