@@ -123,13 +123,12 @@ def bench(
 
 def _import_from_here() -> None:
     """Python policies and game specs named by dotted path (mypolicies:MyPolicy) import from
-    the folder simsuite runs in, as with `python -m simsuite`; worker processes inherit it."""
+    the folder simsuite runs in, as with `python -m simsuite`. The folder goes last on the
+    path, so an installed simsuite is never shadowed by a source checkout it is run from;
+    joblib's worker processes start with this process's path."""
     here = os.getcwd()
     if here not in sys.path:
-        sys.path.insert(0, here)
-    paths = [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]
-    if here not in paths:
-        os.environ["PYTHONPATH"] = os.pathsep.join([here] + paths)
+        sys.path.append(here)
 
 
 def main() -> None:

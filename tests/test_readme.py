@@ -105,8 +105,10 @@ def test_the_python_policy_example_runs_from_the_folder_simsuite_runs_in(tmp_pat
 
     code = re.findall(r"```python\n(.*?)```", (REPO / "README.md").read_text(), re.S)[0]
     (tmp_path / "mypolicies.py").write_text(code)
+    # one game a shard, so that worker processes (not this one) play them
     (tmp_path / "mine.toml").write_text(SCENARIO.format(
-        first="mypolicies:RevealFirst", params="params = { eager = true }"))
+        first="mypolicies:RevealFirst", params="params = { eager = true }").replace(
+        "seed = 11\n", "seed = 11\nshard_size = 1\n"))
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     done = subprocess.run([str(Path(sys.executable).with_name("simsuite")), "run", "mine.toml",
                            "--jobs", "2", "--games", "4"], cwd=tmp_path, env=env,
