@@ -410,7 +410,7 @@ def tune_table(scenario: Path, by: str, budget: int, seed: int, out: Path, *,
 
     from simsuite.policies.tables import write_table
     from simsuite.rng import derive_seed
-    from simsuite.scenario import parse_toml, short_hash
+    from simsuite.scenario import load_scenario_table, parse_toml, short_hash
 
     if isinstance(budget, bool) or not isinstance(budget, int) or budget < 1:
         raise UserError(f"--budget: {budget!r} is not a number of games; pass a whole number, "
@@ -443,7 +443,7 @@ def tune_table(scenario: Path, by: str, budget: int, seed: int, out: Path, *,
                                            "tuned": np.array(done[value]["tuned"])})
             continue
         cell_doc = base.spec.fix_seat_key(doc, by, value)
-        cell = _setup_from(base, load_scenario_doc(cell_doc, Path(scenario)))
+        cell = _setup_from(base, load_scenario_table(cell_doc, Path(scenario)))
         cell.seat_of = (lambda idx, sds, cfg=cell.config, v=value:
                         base.spec.seats_holding(cfg, by, v, idx, sds))
         if progress:
@@ -498,13 +498,6 @@ def _keep_other_runs(out: Path, policy: str, solo: bool, header: list, rows: lis
     old_header = lines[start:start + len(lines)] if start is not None else []
     end = next((i for i, ln in enumerate(old_header[1:], 1) if ln.startswith("Tuned by")), len(old_header))
     return old_header[:end] + header, kept + rows
-
-
-def load_scenario_doc(doc: dict, source: Path):
-    """A scenario validated from a parsed table (as if read from `source`)."""
-    from simsuite.scenario import load_scenario_table
-
-    return load_scenario_table(doc, source)
 
 
 def _setup_from(base: _Setup, sc) -> _Setup:
