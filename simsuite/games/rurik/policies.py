@@ -14,7 +14,8 @@ other (tests/rurik/test_policies.py, BENCHMARKS.md "Rurik"); `simsuite tune` imp
 """
 from __future__ import annotations
 
-from simsuite.policies import MAX_WEIGHTS, CompiledPolicy, strategy_weights
+from simsuite.policies import (MAX_WEIGHTS, CompiledPolicy, default_weight_vector,
+                               strategy_policies, strategy_weights)
 
 GAME = "rurik"
 
@@ -64,8 +65,5 @@ STRATEGIES: dict[str, tuple[int, tuple[tuple[str, float], ...], str]] = {
                "paid in goods"),
 }
 
-POLICIES: tuple[CompiledPolicy, ...] = tuple(
-    CompiledPolicy(name, pid, weights, description, games=(GAME,))
-    for name, (pid, weights, description) in STRATEGIES.items()
-)
+POLICIES: tuple[CompiledPolicy, ...] = strategy_policies(GAME, STRATEGIES)
 

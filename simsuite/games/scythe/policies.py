@@ -19,7 +19,8 @@ strategies, and checked on fresh seeds (BENCHMARKS.md "Policy strength").
 """
 from __future__ import annotations
 
-from simsuite.policies import MAX_WEIGHTS, CompiledPolicy, strategy_weights
+from simsuite.policies import (MAX_WEIGHTS, CompiledPolicy, default_weight_vector,
+                               strategy_policies, strategy_weights)
 
 GAME = "scythe"
 
@@ -112,19 +113,12 @@ STRATEGIES: dict[str, tuple[int, tuple[tuple[str, float], ...], str]] = {
                "spread, Coercion's cards)"),
 }
 
-POLICIES: tuple[CompiledPolicy, ...] = tuple(
-    CompiledPolicy(name, pid, weights, description, games=(GAME,))
-    for name, (pid, weights, description) in STRATEGIES.items()
-)
+POLICIES: tuple[CompiledPolicy, ...] = strategy_policies(GAME, STRATEGIES)
 
 
 def default_weights(name: str) -> list[float]:
     """The full MAX_WEIGHTS vector of a strategy's defaults."""
-    _, weights, _ = STRATEGIES[name]
-    vector = [0.0] * MAX_WEIGHTS
-    for i, (_, value) in enumerate(weights):
-        vector[i] = value
-    return vector
+    return default_weight_vector(STRATEGIES, name)
 
 
 # The compiled search policy (ext/scythe/search.pxi): Monte Carlo tree search over
