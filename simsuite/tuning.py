@@ -36,8 +36,16 @@ in seat i mod n and the field in the other seats in scenario order; factions and
 as the scenario says (per player, then seated by the rules).
 
 The tuned weights are written as TOML: `name` and a `[weights]` table, which is also a valid
-entry for a scenario's policy table (copy the weights inline, or point to the file with
-`load_weights_file`).
+entry for a scenario's policy table (copy the weights inline, or name the file as the policy's
+`weights_file`).
+
+`--by KEY` (tune_table) learns a weights table instead (simsuite/policies/tables.py): the same
+search once per value of the game's group key KEY (e.g. each Scythe mat), in the games where the
+tuned policy sits in the seat dealt that value; a row is kept only where its paired check beats
+the start weights. It resumes after an interruption (`<out>.partial.json`) and is deterministic.
+
+Any game whose spec offers `play_lineup` (and, for tables, `table_keys`, `fix_seat_key`,
+`seats_holding`) can be tuned; the tuner never imports a game.
 """
 from __future__ import annotations
 
