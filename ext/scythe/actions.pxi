@@ -71,17 +71,23 @@ cdef void reveal_objective(GameState* g, int slot) noexcept nogil:
 
 
 # ---------------------------------------------------------------- sections
+cdef inline bint may_repeat_section(const GameState* g, int seat, int s) noexcept nogil:
+    # Rusviet's Relentless repeats last turn's section, the Factory card too (§6, §12),
+    # unless the Wind Gambit booklet's Rusviet variant («ВАРІАНТИ ГРИ») is on: then never
+    # the Factory card (section 4).
+    return faction_ability(g, seat) == FA_RELENTLESS and not (s == 4 and g.rules.no_factory_relentless)
+
+
 cdef int section_options(const GameState* g, int32_t* buf) noexcept nogil:
-    # §6: a section different from last turn's (Rusviet's Relentless exempt,
-    # also for the Factory card, §12); the Factory card is a 5th section (§15).
+    # §6: a section different from last turn's (or the same, may_repeat_section);
+    # the Factory card is a 5th section (§15).
     cdef int seat = g.active, s, n = 0
     cdef const Player* p = &g.p[seat]
-    cdef bint relentless = faction_ability(g, seat) == FA_RELENTLESS
     for s in range(4):
-        if s != p.last_section or relentless:
+        if s != p.last_section or may_repeat_section(g, seat, s):
             buf[n] = s
             n += 1
-    if p.factory_card >= 0 and (p.last_section != 4 or relentless):
+    if p.factory_card >= 0 and (p.last_section != 4 or may_repeat_section(g, seat, 4)):
         buf[n] = 4
         n += 1
     return n

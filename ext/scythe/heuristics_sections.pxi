@@ -348,12 +348,11 @@ cdef void h_section_deps(HCtx* h) noexcept nogil:
 
 
 cdef double h_after(HCtx* h, int s_now, const int* dres) noexcept nogil:
-    # The best next turn (any section but s_now, unless Relentless) once own
+    # The best next turn (any section but s_now, unless it may repeat) once own
     # tokens have changed by dres; nothing done is worth 0. A section's best
     # depends only on the token counts in its dep_mask (and on the decision's
     # write-once caches), so it is remembered per those counts: each value is
     # computed where it was first needed, exactly as without the memo.
-    cdef bint relentless = faction_ability(h.g, h.seat) == FA_RELENTLESS
     cdef int saved[4]
     cdef int d[4]
     cdef int r, s, i, slot
@@ -371,7 +370,7 @@ cdef double h_after(HCtx* h, int s_now, const int* dres) noexcept nogil:
             h.res[r] = 0
         packed = (packed << 16) | <uint64_t>(h.res[r] & 0xFFFF)
     for s in range(5):
-        if s == s_now and not relentless:
+        if s == s_now and not may_repeat_section(h.g, h.seat, s):
             continue
         key = (packed & h.dep_mask[s]) | ~h.dep_mask[s]
         # open addressing; the table is never full, so the probe ends

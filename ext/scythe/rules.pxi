@@ -65,7 +65,9 @@ cdef class ScytheRules:
     """Compiled Scythe rules: the data packed into C arrays, plus rules options.
 
     Exposed as `simsuite._scythe.Rules(data, *, ban_pairs=True, turn_cap=500,
-    modules=(), camaraderie_on_move=False, automa_data=None, wind_gambit=None)`. `data` is a `ScytheData` from
+    modules=(), camaraderie_on_move=False, automa_data=None, wind_gambit=None,
+    rusviet_factory_relentless=True, mats_in_order=False)`. The last two are the variants the
+    Wind Gambit booklet prints («ВАРІАНТИ ГРИ»; off by default). `data` is a `ScytheData` from
     `simsuite.games.scythe.data.load_data()`; `automa_data` an `AutomaData` from
     `simsuite.games.scythe.automa_data.load_automa()` (default: the shipped data).
     Immutable once built; any number of games share one.
@@ -81,13 +83,16 @@ cdef class ScytheRules:
     cdef readonly int turn_cap
     cdef readonly tuple modules
     cdef readonly bint camaraderie_on_move
+    cdef readonly bint rusviet_factory_relentless
+    cdef readonly bint mats_in_order
     cdef readonly object automa_data
     cdef readonly tuple air_tiles         # (aggressive names, passive names) by packed index (Wind Gambit)
     cdef readonly tuple resolution_names  # by resolution index
     cdef readonly object wind_gambit      # the WindGambitConfig packed (None: the base game)
 
     def __init__(self, data, *, ban_pairs=True, turn_cap=500, modules=(),
-                 camaraderie_on_move=False, automa_data=None, wind_gambit=None):
+                 camaraderie_on_move=False, automa_data=None, wind_gambit=None,
+                 rusviet_factory_relentless=True, mats_in_order=False):
         memset(&self.r, 0, sizeof(Rules))
         self.data = data
         mods = tuple(sorted(str(m) for m in (modules or ())))
@@ -110,6 +115,10 @@ cdef class ScytheRules:
         self.r.turn_cap = cap
         self.r.ban_pairs = 1 if self.ban_pairs else 0
         self.r.camaraderie_on_move = 1 if self.camaraderie_on_move else 0
+        self.rusviet_factory_relentless = bool(rusviet_factory_relentless)
+        self.mats_in_order = bool(mats_in_order)
+        self.r.no_factory_relentless = 0 if self.rusviet_factory_relentless else 1
+        self.r.mats_in_order = 1 if self.mats_in_order else 0
         self._pack_board(data)
         self._pack_factions(data)
         self._pack_mats(data)
@@ -329,8 +338,13 @@ cdef class ScytheRules:
 
     def options(self):
         """The rules options as a plain dict (saved in replays)."""
-        return {"ban_pairs": self.ban_pairs, "turn_cap": self.turn_cap,
-                "modules": list(self.modules), "camaraderie_on_move": self.camaraderie_on_move}
+        out = {"ban_pairs": self.ban_pairs, "turn_cap": self.turn_cap,
+               "modules": list(self.modules), "camaraderie_on_move": self.camaraderie_on_move}
+        if not self.rusviet_factory_relentless:   # the booklet's variants, only when set
+            out["rusviet_factory_relentless"] = False
+        if self.mats_in_order:
+            out["mats_in_order"] = True
+        return out
 
     def faction_id(self, name):
         """Index of a faction given by name (case-insensitive) or id."""

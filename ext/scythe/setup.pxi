@@ -7,7 +7,8 @@
 #   2. shuffle the Factory cards and lay out players + 1 (step 2);
 #   3. draw the structure bonus tile (step 3);
 #   4. deal factions, then player mats, to players whose choice was left to
-#      chance (step 6), redrawing mats while a forbidden pair is dealt;
+#      chance (step 6), redrawing mats while a forbidden pair is dealt (with
+#      the booklet's mats-in-order variant, checked once the mats are ordered);
 #   5. in turn order, each player draws its combat cards, then its objectives.
 
 cdef enum SetupError:
@@ -29,6 +30,50 @@ cdef inline bint pair_banned(const Rules* r, int f, int m) noexcept nogil:
         if r.banned[i][0] == f and r.banned[i][1] == m:
             return True
     return False
+
+
+cdef void seat_order(const Rules* r, int n, const int8_t* fac, const int8_t* mat,
+                     int8_t* order) noexcept nogil:
+    # Seating (§5, §9.4.3): the lowest mat number starts; the others follow
+    # clockwise in the faction cycle. order[s] = the player in seat s.
+    cdef int i, j, k, first = 0, key, keyj
+    for i in range(1, n):
+        if r.mats[mat[i]].number_rank < r.mats[mat[first]].number_rank:
+            first = i
+    for i in range(n):
+        order[i] = i
+    # sort players by cyclic distance of their seat_order from the first player's
+    for i in range(1, n):
+        j = i
+        while j > 0:
+            key = (r.factions[fac[order[j]]].seat_order - r.factions[fac[first]].seat_order + 64) % 64
+            keyj = (r.factions[fac[order[j - 1]]].seat_order - r.factions[fac[first]].seat_order + 64) % 64
+            if key < keyj:
+                k = order[j]
+                order[j] = order[j - 1]
+                order[j - 1] = k
+                j -= 1
+            else:
+                break
+
+
+cdef void mats_in_number_order(const Rules* r, int n, const int8_t* fac, int8_t* mat) noexcept nogil:
+    # The Wind Gambit booklet's variant («ВАРІАНТИ ГРИ»): the mats in play are dealt
+    # in number order clockwise. The first player (who holds the lowest mat, §5) keeps
+    # it; the others get the remaining mats rising clockwise in the faction cycle.
+    cdef int8_t order[MAX_SEATS]
+    cdef int8_t ranked[MAX_SEATS]
+    cdef int i, j, m
+    seat_order(r, n, fac, mat, order)
+    for i in range(n):               # the mats by number (insertion sort)
+        m = mat[i]
+        j = i
+        while j > 0 and r.mats[ranked[j - 1]].number_rank > r.mats[m].number_rank:
+            ranked[j] = ranked[j - 1]
+            j -= 1
+        ranked[j] = m
+    for i in range(n):
+        mat[order[i]] = ranked[i]
 
 
 cdef int deal_factions_mats(GameState* g, int n, const int8_t* fac_in, const int8_t* mat_in,
@@ -90,6 +135,8 @@ cdef int deal_factions_mats(GameState* g, int n, const int8_t* fac_in, const int
                 if mat_in[i] < 0:
                     mat[i] = free_m[j]
                     j += 1
+            if r.mats_in_order:
+                mats_in_number_order(r, n, fac, mat)
             ok = True
             for i in range(n):
                 if pair_banned(r, fac[i], mat[i]):
@@ -168,7 +215,7 @@ cdef int setup_game_ex(GameState* g, const Rules* r, uint64_t seed, int n,
     cdef int8_t mat[MAX_SEATS]
     cdef int8_t order[MAX_SEATS]
     cdef int8_t tmp[MAX_FACTORY]
-    cdef int i, j, k, s, first, err, best, c, key, keyj
+    cdef int i, j, k, s, err, best, c
     cdef Player* p
     memset(g, 0, sizeof(GameState))
     g.rules = r
@@ -209,27 +256,11 @@ cdef int setup_game_ex(GameState* g, const Rules* r, uint64_t seed, int n,
         err = deal_factions_mats(g, n, fac_in, mat_in, fac, mat)
     if err != SETUP_OK:
         return err
-    # Seating (§5, §9.4.3): the lowest mat number starts; the others follow
-    # clockwise in the faction cycle. Seat = position in turn order.
-    first = 0
-    for i in range(1, n if solo == NULL else 1):   # solo: the human goes first (003 p.3)
-        if r.mats[mat[i]].number_rank < r.mats[mat[first]].number_rank:
-            first = i
+    # Seating (§5, §9.4.3); solo: the human goes first (003 p.3).
     for i in range(n):
         order[i] = i
-    # sort players by cyclic distance of their seat_order from the first player's
-    for i in range(1, n if solo == NULL else 1):
-        j = i
-        while j > 0:
-            key = (r.factions[fac[order[j]]].seat_order - r.factions[fac[first]].seat_order + 64) % 64
-            keyj = (r.factions[fac[order[j - 1]]].seat_order - r.factions[fac[first]].seat_order + 64) % 64
-            if key < keyj:
-                k = order[j]
-                order[j] = order[j - 1]
-                order[j - 1] = k
-                j -= 1
-            else:
-                break
+    if solo == NULL:
+        seat_order(r, n, fac, mat, order)
     for k in range(N_FACTIONS):
         g.faction_seat[k] = -1
     for s in range(n):

@@ -253,6 +253,8 @@ ctypedef struct Rules:
     int8_t tier_resource_pair[3]
     # options set by the scenario
     uint8_t camaraderie_on_move   # Camaraderie also spares popularity when displacing by movement
+    uint8_t no_factory_relentless # the booklet's Rusviet variant: no Relentless on the Factory card
+    uint8_t mats_in_order         # the booklet's variant: mats rise in number clockwise
     int32_t turn_cap              # total turns before the game is stopped (end reason TURN_CAP)
     uint8_t ban_pairs             # redraw the rulebook's forbidden faction + mat pairs when dealing
     int8_t banned[8][2]           # (faction, mat) pairs the rulebook forbids

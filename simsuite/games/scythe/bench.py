@@ -3,6 +3,7 @@ and whole `simsuite run` batches (multiplayer and solo)."""
 from __future__ import annotations
 
 import os
+from pathlib import Path
 from typing import Callable, Optional
 
 import numpy as np
@@ -11,7 +12,23 @@ from simsuite.bench import Measure, Workload, batch_workload, bench_seeds, timed
 from simsuite.errors import UserError
 
 
-def _core(players: int, policy: str, automa: Optional[dict] = None) -> Callable[[int, int], Measure]:
+# both Wind Gambit modules on the shipped example tiles (a repository checkout's scenario)
+WIND_GAMBIT = Path(__file__).resolve().parents[3] / "scenarios" / "scythe" / "wind-gambit.toml"
+
+
+def _wind_gambit_rules():
+    """The compiled Rules of scenarios/scythe/wind-gambit.toml (its modules and tile file)."""
+    from simsuite.scenario import load_scenario
+
+    if not WIND_GAMBIT.is_file():
+        raise UserError(f"bench: {WIND_GAMBIT} not found; the Wind Gambit workload runs from a "
+                        "source checkout (its tiles are an example file under scenarios/)")
+    scenario = load_scenario(WIND_GAMBIT)
+    return scenario.spec.rules(scenario.config)
+
+
+def _core(players: int, policy: str, automa: Optional[dict] = None,
+          make_rules: Optional[Callable] = None) -> Callable[[int, int], Measure]:
     def run(games: int, start: int) -> Measure:
         from simsuite import _scythe
         from simsuite.games.scythe.data import load_data
@@ -22,7 +39,7 @@ def _core(players: int, policy: str, automa: Optional[dict] = None) -> Callable[
             raise UserError(f"bench: policy '{policy}' is not compiled into the Scythe core; "
                             f"known: {', '.join(sorted(table))}")
         p = table[policy]
-        rules = _scythe.Rules(load_data())
+        rules = make_rules() if make_rules else _scythe.Rules(load_data())
         seeds = bench_seeds(np.arange(start, start + games))
         ids = np.full(players, p.id, dtype=np.int32)
         weights = np.zeros((players, MAX_WEIGHTS))
@@ -88,6 +105,9 @@ def workloads() -> list[Workload]:
     table += [
         Workload("scythe-automa", f"Scythe solo, {solo_policy} against the Automa (level automa)", "core",
                  _core(2, solo_policy, automa={"automa": "automa"})),
+        Workload("scythe-4p-windgambit", f"Scythe, 4 players, policy {solo_policy}, the Wind Gambit's "
+                 "airships and resolutions (scenarios/scythe/wind-gambit.toml's example tiles)", "core",
+                 _core(4, solo_policy, make_rules=_wind_gambit_rules)),
         Workload("scythe-4p-random", "Scythe, 4 players, random policy", "core", _core(4, "random")),
         Workload("scythe-2p-random", "Scythe, 2 players, random policy", "core", _core(2, "random")),
     ]

@@ -35,7 +35,9 @@ def cached_rules(config, **options):
     key = short_hash(config.normalized())
     if key not in _RULES:
         _RULES[key] = core().Rules(config.data, ban_pairs=config.ban_pairs, turn_cap=config.turn_cap,
-                                   camaraderie_on_move=config.camaraderie_on_move, **options)
+                                   camaraderie_on_move=config.camaraderie_on_move,
+                                   rusviet_factory_relentless=config.rusviet_factory_relentless,
+                                   mats_in_order=config.mats_in_order, **options)
     return _RULES[key]
 
 

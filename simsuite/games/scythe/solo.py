@@ -48,7 +48,8 @@ from simsuite.scenario import Checker, short_hash
 DEFAULT_TURN_CAP = 500
 _AUTOMA_KEYS = ("difficulty", "faction", "options", "data")
 _RULES_KEYS = ("ban_pairs", "turn_cap", "camaraderie_on_move", "modules", "data",
-               "airship_tiles", "resolution", "wind_gambit_tiles")
+               "airship_tiles", "resolution", "wind_gambit_tiles",
+               "rusviet_factory_relentless", "mats_in_order")
 
 
 @dataclass(frozen=True)
@@ -70,6 +71,8 @@ class SoloConfig(GameConfig):
     faction_names: tuple
     mat_names: tuple
     combos: tuple            # (policy, level id, automa faction id, faction id, mat id); -1 = dealt
+    rusviet_factory_relentless: bool = True   # off: the booklet's Rusviet variant
+    mats_in_order: bool = False               # always off solo (one player mat)
 
     def normalized(self) -> dict:
         return {
@@ -80,8 +83,20 @@ class SoloConfig(GameConfig):
             "rules": {"ban_pairs": self.ban_pairs, "turn_cap": self.turn_cap,
                       "camaraderie_on_move": self.camaraderie_on_move,
                       "data": [list(d) for d in self.data_files],
-                      "automa_data": [list(d) for d in self.automa_files]},
+                      "automa_data": [list(d) for d in self.automa_files],
+                      **variant_rules(self)},
         }
+
+
+def variant_rules(config) -> dict:
+    """The Wind Gambit booklet's variants («ВАРІАНТИ ГРИ») for a normalized config: only those
+    switched away from the base rules, so a scenario without them keeps its hash."""
+    out = {}
+    if not config.rusviet_factory_relentless:
+        out["rusviet_factory_relentless"] = False
+    if config.mats_in_order:
+        out["mats_in_order"] = True
+    return out
 
 
 def _files(check: Checker, table: dict, where: str, source: Path):
@@ -108,6 +123,10 @@ def rules_table(check: Checker, scenario: dict, source: Path, solo: bool):
         "ban_pairs": check.boolean(rules, "ban_pairs", where="rules", default=True),
         "turn_cap": check.integer(rules, "turn_cap", where="rules", minimum=1, default=DEFAULT_TURN_CAP),
         "camaraderie_on_move": check.boolean(rules, "camaraderie_on_move", where="rules", default=False),
+        # the Wind Gambit booklet's variants («ВАРІАНТИ ГРИ»), base rules by default
+        "rusviet_factory_relentless": check.boolean(rules, "rusviet_factory_relentless", where="rules",
+                                                    default=True),
+        "mats_in_order": check.boolean(rules, "mats_in_order", where="rules", default=False),
     }
     # the Wind Gambit's modules and tiles (refused against the Automa: wind_gambit.py)
     options["wind_gambit"] = wind_gambit.from_rules(check, rules, source, solo=solo)
@@ -154,6 +173,9 @@ def validate(spec, scenario: dict, source: Path) -> SoloConfig:
                              f"remove {key} (the [automa] table makes the game solo)")
     rules, data, data_files = rules_table(check, scenario, source, solo=True)
     ban_pairs = rules["ban_pairs"]
+    if rules["mats_in_order"]:
+        raise check.fail("rules.mats_in_order", "a solo game deals one player mat, so there is "
+                         "no order to deal them in", "remove mats_in_order from [rules]")
 
     automa = check.table(scenario, "automa")
     if "automa" not in scenario:
@@ -207,7 +229,8 @@ def validate(spec, scenario: dict, source: Path) -> SoloConfig:
                          "give the Automa and the human different factions")
     return SoloConfig(2, policies, levels, afac, fac, mats, tuple(sorted(options.items())),
                       ban_pairs, rules["turn_cap"], rules["camaraderie_on_move"], data_files,
-                      automa_files, data, adata, faction_names, mat_names, tuple(combos))
+                      automa_files, data, adata, faction_names, mat_names, tuple(combos),
+                      rusviet_factory_relentless=rules["rusviet_factory_relentless"])
 
 
 def design(config: SoloConfig, game_indices: np.ndarray) -> np.ndarray:

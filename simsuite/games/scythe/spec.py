@@ -14,6 +14,8 @@ Multiplayer scenario keys (scenarios/README.md has the full format):
     ban_pairs = true                 # redraw Rusviet+Industrial and Crimea+Patriotic when dealing
     turn_cap = 500                   # total turns before a game is stopped (end reason turn_cap)
     camaraderie_on_move = false      # digest §24 engine option, see the engine's Rules
+    rusviet_factory_relentless = true  # false: the Wind Gambit booklet's Rusviet variant
+    mats_in_order = false            # true: the booklet's mats dealt in number order clockwise
     modules = []                     # the Wind Gambit's "airships", "resolutions" (wind_gambit.py)
     airship_tiles = "random"         # "random" | "per-player" | ["blitzkrieg", "ferry"]
     resolution = "random"            # "random" | a resolution tile
@@ -64,6 +66,8 @@ class ScytheConfig(GameConfig):
     data: object             # the loaded ScytheData (travels to workers; no shared disk needed)
     faction_names: tuple     # id order
     mat_names: tuple
+    rusviet_factory_relentless: bool = True   # off: the booklet's Rusviet variant
+    mats_in_order: bool = False               # on: the booklet's mats in number order
 
     def normalized(self) -> dict:
         return {
@@ -72,6 +76,7 @@ class ScytheConfig(GameConfig):
             "rules": {"ban_pairs": self.ban_pairs, "turn_cap": self.turn_cap,
                       "camaraderie_on_move": self.camaraderie_on_move,
                       "modules": list(self.modules), "data": [list(d) for d in self.data_files],
+                      **solo.variant_rules(self),
                       **({"wind_gambit": self.wind_gambit.normalized()} if self.modules else {})},
         }
 
@@ -119,6 +124,9 @@ class ScytheSpec(GameSpec):
         mats = self._seat_list(check, scenario, "mats", n, mat_names, lambda v: ids.mat_name(v, data))
         if rules["ban_pairs"]:
             self._check_bans(check, factions, mats, data.banned_pairs)
+        if rules["mats_in_order"] and isinstance(mats, tuple) and set(mats) != {"random"}:
+            raise check.fail("mats", "rules.mats_in_order deals the mats in number order, so no "
+                             "player's mat can be fixed", 'write mats = "random" or "all"')
 
         wind_gambit.check_players(rules["wind_gambit"], n, check)
         policies = resolve_seat_policies(self.name, scenario, n, check,
@@ -126,7 +134,9 @@ class ScytheSpec(GameSpec):
         rotate = check.boolean(scenario, "rotate", default=False)
         return ScytheConfig(n, factions, mats, policies, rotate, rules["ban_pairs"], rules["turn_cap"],
                             rules["camaraderie_on_move"], rules["wind_gambit"], data_files, data,
-                            faction_names, mat_names)
+                            faction_names, mat_names,
+                            rusviet_factory_relentless=rules["rusviet_factory_relentless"],
+                            mats_in_order=rules["mats_in_order"])
 
     @staticmethod
     def _seat_list(check: Checker, scenario: dict, key: str, n: int, names: tuple, lookup):
