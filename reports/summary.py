@@ -2,8 +2,9 @@
 
 Win rate (Wilson interval), expected rate and average score by each of the game's group keys
 (what a seat plays as: Scythe's faction, mat and pair, Rurik's leader), by seat for each
-player count, by policy, and by the game's solo and variant keys when it declares them
-(simsuite/schema.py). Charts: a heat map of the first two group keys (when the game has two),
+player count, by policy, by the game's solo and variant keys when it declares them
+(simsuite/schema.py), and by the first group key under each variant (e.g. each faction under
+each Wind Gambit airship pair and resolution). Charts: a heat map of the first two group keys (when the game has two),
 bars of the first group key, seat bars.
 
     python reports/summary.py DATASET [--by-players] [--format md|csv|json] [--plot FILE.png]
@@ -32,6 +33,9 @@ def groupings(ds) -> List[Tuple[str, str, List[str], bool]]:
     out += [(k, f"Win rate by {views.header(k)} (solo opponent seats and player seats apart)",
              [k, "is_bot_opponent"], False) for k in ds.solo_keys]
     out += [(k, f"Win rate by {views.header(k)}", [k], False) for k in ds.variant_keys]
+    # how the first group key fares under each variant (e.g. each faction under each airship pair)
+    out += [(f"{g}-by-{k}", f"Win rate by {views.header(g)} under each {views.header(k)}", [k, g], False)
+            for k in ds.variant_keys for g in ds.group_keys[:1]]
     return out
 
 

@@ -70,11 +70,17 @@ def test_dataset_exposes_the_declared_keys(kyivan):
 
 def test_summary_groups_by_the_games_keys(kyivan, capsys):
     doc = run(capsys, "summary", kyivan)
-    assert {"overview", "leader", "realm", "seat", "policy", "expansion"} == set(doc["tables"])
+    assert {"overview", "leader", "realm", "seat", "policy", "expansion",
+            "leader-by-expansion"} == set(doc["tables"])
     leaders = doc["tables"]["leader"]["rows"]
     assert [r["leader"] for r in leaders][0] == "olga"  # the planted +8 points: strongest first
     assert sum(r["games"] for r in leaders) == sum(r["rows"] for r in doc["tables"]["overview"]["rows"])
     assert {r["expansion"] for r in doc["tables"]["expansion"]["rows"]} == {"", "river"}
+    # the first group key under each variant: every (variant, leader) cell, adding up to the rows
+    crossed = doc["tables"]["leader-by-expansion"]["rows"]
+    assert {r["expansion"] for r in crossed} == {"", "river"}
+    assert {r["leader"] for r in crossed} == {r["leader"] for r in leaders}
+    assert sum(r["games"] for r in crossed) == sum(r["games"] for r in leaders)
     assert any(n.startswith("Keys declared by kyivan: leader: the seat's leader") for n in doc["notes"])
 
 
