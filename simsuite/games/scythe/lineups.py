@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import numpy as np
 
-from simsuite.games.base import play_grouped  # noqa: F401  (shared; Scythe's spec and solo use it)
 from simsuite.scenario import short_hash
 
 _RULES: dict = {}

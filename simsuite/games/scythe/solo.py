@@ -38,9 +38,9 @@ import numpy as np
 import pyarrow as pa
 
 from simsuite.errors import UserError
-from simsuite.games.base import GameConfig
+from simsuite.games.base import GameConfig, play_grouped
 from simsuite.games.scythe import wind_gambit
-from simsuite.games.scythe.lineups import (core, game_columns, play_grouped, seat_policy_arrays,
+from simsuite.games.scythe.lineups import (core, game_columns, seat_policy_arrays,
                                            seat_result_columns)
 from simsuite.policies import resolve_policy
 from simsuite.scenario import Checker, short_hash

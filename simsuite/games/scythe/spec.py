@@ -36,10 +36,10 @@ import numpy as np
 import pyarrow as pa
 
 from simsuite.errors import UserError
-from simsuite.games.base import GameConfig, GameSpec, cyclic_deal, seat_policies
+from simsuite.games.base import GameConfig, GameSpec, cyclic_deal, play_grouped, seat_policies
 from simsuite.games.scythe import solo
-from simsuite.games.scythe.lineups import (cached_rules, core, game_columns, play_grouped,
-                                           seat_policy_arrays, seat_result_columns)
+from simsuite.games.scythe.lineups import (cached_rules, core, game_columns, seat_policy_arrays,
+                                           seat_result_columns)
 from simsuite.games.scythe.schema import SCHEMA
 from simsuite.games.scythe import wind_gambit
 from simsuite.games.scythe.wind_gambit import wind_gambit_columns
