@@ -39,6 +39,32 @@ def parse_options(args: list[str]) -> dict:
     return out
 
 
+# ---------------------------------------------------------------- for the games' play_scenario
+
+def check_options(options: dict, valid, game_title: str) -> None:
+    """A game's `simsuite play` options: a one-line error for the first unknown one."""
+    unknown = sorted(set(options) - set(valid))
+    if unknown:
+        names = ", ".join(f"--{o.replace('_', '-')}" for o in valid)
+        raise UserError(f"--{unknown[0].replace('_', '-')}: not an option of {game_title}; "
+                        f"options: {names}")
+
+
+def option_flag(value, name: str) -> bool:
+    """A true/false option (true, yes, 1, on / false, no, 0, off)."""
+    text = str(value).strip().lower()
+    if text in ("true", "yes", "1", "on"):
+        return True
+    if text in ("false", "no", "0", "off"):
+        return False
+    raise UserError(f"--{name.replace('_', '-')} {value!r}: say true or false")
+
+
+def option_list(value) -> list:
+    """A comma-separated option, one entry per player; an empty entry is "random"."""
+    return [v.strip() or "random" for v in str(value).split(",")]
+
+
 def _config(spec, scenario: dict):
     return spec.validate(scenario, _SOURCE)
 

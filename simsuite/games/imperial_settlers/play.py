@@ -7,26 +7,20 @@ game, validated by the spec like any scenario; the game is game index 0 of it.
 from __future__ import annotations
 
 from simsuite.errors import UserError
+from simsuite.play import check_options, option_flag, option_list
 
 _OPTIONS = ("factions", "solo", "lookout", "peaceful", "cards")
 
 
 def play_scenario(players, options: dict) -> dict:
     """The scenario table of `simsuite play`'s options (text values)."""
-    unknown = sorted(set(options) - set(_OPTIONS))
-    if unknown:
-        valid = ", ".join(f"--{o}" for o in _OPTIONS)
-        raise UserError(f"--{unknown[0].replace('_', '-')}: not an option of an Imperial Settlers "
-                        f"game; options: {valid}")
+    check_options(options, _OPTIONS, "an Imperial Settlers game")
     doc: dict = {"rules": {}}
     for key in ("lookout", "cards"):
         if key in options:
             doc["rules"][key] = str(options[key])
     if "peaceful" in options:
-        text = str(options["peaceful"]).strip().lower()
-        if text not in ("true", "false", "yes", "no", "1", "0", "on", "off"):
-            raise UserError(f"--peaceful {options['peaceful']!r}: say true or false")
-        doc["rules"]["peaceful"] = text in ("true", "yes", "1", "on")
+        doc["rules"]["peaceful"] = option_flag(options["peaceful"], "peaceful")
     if "solo" in options:
         if players not in (None, 1):
             raise UserError(f"--players {players}: a solo game has one player; leave --players out")
@@ -38,8 +32,7 @@ def play_scenario(players, options: dict) -> dict:
     if players == 1:
         raise UserError("--players 1: play the solo mode with --solo FACTION (or --solo random)")
     if "factions" in options:
-        items = [v.strip() for v in str(options["factions"]).split(",")]
-        doc["factions"] = [v if v else "random" for v in items]
+        doc["factions"] = option_list(options["factions"])
     return doc
 
 

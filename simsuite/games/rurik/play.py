@@ -7,18 +7,16 @@ validated by the spec like any scenario; the game is game index 0 of it.
 from __future__ import annotations
 
 from simsuite.errors import UserError
+from simsuite.play import check_options, option_list
 
 _OPTIONS = ("leaders", "solo", "variants")
 
 
 def play_scenario(players, options: dict) -> dict:
     """The scenario table of `simsuite play`'s options (text values)."""
-    unknown = sorted(set(options) - set(_OPTIONS))
-    if unknown:
-        valid = ", ".join(f"--{o}" for o in _OPTIONS)
-        raise UserError(f"--{unknown[0].replace('_', '-')}: not an option of a Rurik game; options: {valid}")
+    check_options(options, _OPTIONS, "a Rurik game")
     doc: dict = {"rules": {}}
-    leaders = [v.strip() or "random" for v in str(options["leaders"]).split(",")] if "leaders" in options else None
+    leaders = option_list(options["leaders"]) if "leaders" in options else None
     if "variants" in options:
         doc["rules"]["variants"] = [v.strip() for v in str(options["variants"]).split(",") if v.strip()]
     if "solo" in options:

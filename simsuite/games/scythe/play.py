@@ -11,34 +11,21 @@ import numpy as np
 from simsuite.errors import UserError
 from simsuite.games.scythe import solo
 from simsuite.games.scythe.lineups import core
+from simsuite.play import check_options, option_flag, option_list
 
 # command-line option -> where it goes in the scenario table
 _OPTIONS = ("factions", "mats", "automa", "automa_faction", "ban_pairs", "turn_cap")
 
 
-def _flag(value: str, name: str) -> bool:
-    text = str(value).strip().lower()
-    if text in ("true", "yes", "1", "on"):
-        return True
-    if text in ("false", "no", "0", "off"):
-        return False
-    raise UserError(f"--{name.replace('_', '-')} {value!r}: say true or false")
-
-
 def play_scenario(players, options: dict) -> dict:
     """The scenario table of `simsuite play`'s options (text values)."""
-    unknown = sorted(set(options) - set(_OPTIONS))
-    if unknown:
-        valid = ", ".join(f"--{o.replace('_', '-')}" for o in _OPTIONS)
-        raise UserError(f"--{unknown[0].replace('_', '-')}: not an option of a Scythe game; "
-                        f"options: {valid}")
+    check_options(options, _OPTIONS, "a Scythe game")
     doc: dict = {"rules": {}}
     for key in ("factions", "mats"):
         if key in options:
-            items = [v.strip() for v in str(options[key]).split(",")]
-            doc[key] = [v if v else "random" for v in items]
+            doc[key] = option_list(options[key])
     if "ban_pairs" in options:
-        doc["rules"]["ban_pairs"] = _flag(options["ban_pairs"], "ban_pairs")
+        doc["rules"]["ban_pairs"] = option_flag(options["ban_pairs"], "ban_pairs")
     if "turn_cap" in options:
         try:
             doc["rules"]["turn_cap"] = int(options["turn_cap"])
