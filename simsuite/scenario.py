@@ -127,6 +127,25 @@ class Checker:
                             f"write e.g. {sample}")
         return value
 
+    def files(self, table: dict, key: str, *, where: str, example: str, what: str = "data file",
+              allow_one: bool = False) -> tuple[list, tuple]:
+        """Files a scenario names under `key` (a list, or with `allow_one` a single name too),
+        relative to the scenario file: their paths, and (name, sha256) of each for the
+        scenario hash (a changed file is a changed scenario)."""
+        name = f"{where}.{key}"
+        files = table.get(key, [])
+        if allow_one and isinstance(files, str):
+            files = [files]
+        if not isinstance(files, list) or not all(isinstance(f, str) for f in files):
+            problem = "must be a file name or a list of them" if allow_one else "must be a list of file names"
+            raise self.fail(name, problem, f"write e.g. {example}")
+        paths = [self.source.parent / f for f in files]
+        for f, p in zip(files, paths):
+            if not p.is_file():
+                raise self.fail(name, f"{what} {f!r} not found next to the scenario",
+                                "give its path relative to the scenario file")
+        return paths, tuple((f, hashlib.sha256(p.read_bytes()).hexdigest()) for f, p in zip(files, paths))
+
     def choice(self, value: str, valid: Iterable[str], key: str, what: str) -> str:
         """`value` (case-insensitive) must be one of `valid`; returns the canonical spelling."""
         valid = list(valid)

@@ -24,7 +24,6 @@ seat 1 is the Rebels (policy "rebels", is_bot_opponent true) and `difficulty` is
 """
 from __future__ import annotations
 
-import hashlib
 import itertools
 from dataclasses import dataclass
 from pathlib import Path
@@ -120,16 +119,7 @@ class RurikSpec(GameSpec):
         variants = tuple(sorted({check.choice(v, core().VARIANTS, "rules.variants", "variant")
                                  for v in variants}))
         flags = tuple(sorted((k, check.boolean(rules, k, where="rules")) for k in flag_names if k in rules))
-        files = rules.get("data", [])
-        if not isinstance(files, list) or not all(isinstance(f, str) for f in files):
-            raise check.fail("rules.data", "must be a list of data override files",
-                             'write e.g. data = ["my-rurik.toml"]')
-        paths = [Path(source).parent / f for f in files]
-        for f, path in zip(files, paths):
-            if not path.is_file():
-                raise check.fail("rules.data", f"data file {f!r} not found next to the scenario",
-                                 "give its path relative to the scenario file")
-        data_files = tuple((f, hashlib.sha256(path.read_bytes()).hexdigest()) for f, path in zip(files, paths))
+        paths, data_files = check.files(rules, "data", where="rules", example='data = ["my-rurik.toml"]')
         try:
             data = load_data(paths)   # its errors already name the file, entry and fix
         except UserError as err:

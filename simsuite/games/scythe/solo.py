@@ -29,7 +29,6 @@ both rows.
 """
 from __future__ import annotations
 
-import hashlib
 import itertools
 from dataclasses import dataclass
 from pathlib import Path
@@ -99,19 +98,6 @@ def variant_rules(config) -> dict:
     return out
 
 
-def _files(check: Checker, table: dict, where: str, source: Path):
-    """The data override files a table names: their paths and (name, sha256) for the hash."""
-    files = table.get("data", [])
-    if not isinstance(files, list) or not all(isinstance(f, str) for f in files):
-        raise check.fail(f"{where}.data", "must be a list of file names", 'write e.g. data = ["mine.toml"]')
-    paths = [Path(source).parent / f for f in files]
-    for f, p in zip(files, paths):
-        if not p.is_file():
-            raise check.fail(f"{where}.data", f"data file {f!r} not found next to the scenario",
-                             "give its path relative to the scenario file")
-    return paths, tuple((f, hashlib.sha256(p.read_bytes()).hexdigest()) for f, p in zip(files, paths))
-
-
 def rules_table(check: Checker, scenario: dict, source: Path, solo: bool):
     """The `[rules]` table every Scythe scenario has: its options, the loaded data and the
     override files' hashes."""
@@ -130,7 +116,7 @@ def rules_table(check: Checker, scenario: dict, source: Path, solo: bool):
     }
     # the Wind Gambit's modules and tiles (refused against the Automa: wind_gambit.py)
     options["wind_gambit"] = wind_gambit.from_rules(check, rules, source, solo=solo)
-    paths, data_files = _files(check, rules, "rules", source)
+    paths, data_files = check.files(rules, "data", where="rules", example='data = ["mine.toml"]')
     try:
         data = load_data(paths)  # its errors already name file and fix
     except UserError as err:
@@ -181,7 +167,7 @@ def validate(spec, scenario: dict, source: Path) -> SoloConfig:
     if "automa" not in scenario:
         raise check.fail("automa", "missing table", 'add [automa] with difficulty = "automa"')
     check.check_keys(automa, _AUTOMA_KEYS, "automa")
-    apaths, automa_files = _files(check, automa, "automa", source)
+    apaths, automa_files = check.files(automa, "data", where="automa", example='data = ["mine.toml"]')
     try:
         adata = load_automa(apaths)
     except UserError as err:

@@ -201,16 +201,8 @@ def from_rules(check, rules: dict, source: Path, *, solo: bool) -> WindGambitCon
         raise check.fail("rules.modules", "the Wind Gambit modules are not playable against the Automa",
                          "set modules = [] (neither the Automa's nor the Wind Gambit's rulebook says how "
                          "the Automa plays with airships or resolutions)")
-    files = rules.get("wind_gambit_tiles", [])
-    files = [files] if isinstance(files, str) else files
-    if not isinstance(files, list) or not all(isinstance(f, str) for f in files):
-        raise check.fail("rules.wind_gambit_tiles", "must be a file name or a list of them",
-                         'write e.g. wind_gambit_tiles = "my-tiles.toml"')
-    paths = [Path(source).parent / f for f in files]
-    for f, p in zip(files, paths):
-        if not p.is_file():
-            raise check.fail("rules.wind_gambit_tiles", f"tile file {f!r} not found next to the scenario",
-                             "give its path relative to the scenario file")
+    paths, _ = check.files(rules, "wind_gambit_tiles", where="rules", what="tile file", allow_one=True,
+                           example='wind_gambit_tiles = "my-tiles.toml"')
     try:
         data = load(paths)
     except UserError as err:
