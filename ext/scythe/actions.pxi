@@ -23,18 +23,24 @@ cdef bint has_trade_cell(const GameState* g, int seat) noexcept nogil:
 
 
 # ---------------------------------------------------------------- objectives
+cdef inline bint objective_star_left(const GameState* g, int seat) noexcept nogil:
+    # One objective star per player, two for Saxony (Dominate, §12).
+    if faction_ability(g, seat) == FA_DOMINATE:
+        return g.p[seat].objective_stars < 2
+    return not g.p[seat].star_placed[STAR_OBJECTIVE]
+
+
 cdef int reveal_options(const GameState* g, int32_t* buf) noexcept nogil:
-    # §16: once per turn, one held objective whose condition is met now; one
-    # objective star per player, two for Saxony (Dominate, §12).
+    # §16: once per turn, one held objective whose condition is met now, while an
+    # objective star is left.
     cdef int seat = g.active, k, n = 0
     cdef const Player* p = &g.p[seat]
     if g.t.revealed:
         return 0
-    if faction_ability(g, seat) == FA_DOMINATE:
-        if p.objective_stars >= 2:
-            return 0
-    elif p.star_placed[STAR_OBJECTIVE]:
-        return 0
+    if g.rules.wg.resolutions_on:
+        n = res_shared_options(g, seat, buf)   # a resolution's shared objectives (resolutions.pxi)
+    if not objective_star_left(g, seat):
+        return n
     for k in range(2):
         if p.objectives[k] > 0 and objective_met(g, seat, p.objectives[k]):
             if n == 0:

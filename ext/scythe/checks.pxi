@@ -258,6 +258,9 @@ cdef int inv_decks(const GameState* g, int* info) noexcept nogil:
         for k in range(2):
             if g.p[s].objectives[k] > 0:
                 total += 1
+    for k in range(WG_MAX_SHARED):
+        if g.wg.shared_obj[k] > 0:
+            total += 1                           # face up as a resolution's shared objective
     if total != g.rules.n_objectives:
         return inv_fail(info, INV_OBJECTIVES, total, g.rules.n_objectives, 0, 0)
     total = g.n_encounter_deck + (1 if g.t.enc_card >= 0 else 0)

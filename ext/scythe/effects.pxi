@@ -6,7 +6,9 @@
 # state.pxd.
 
 cdef void apply_objective(GameState* g, int32_t opt) noexcept nogil:
-    if opt > 0:
+    if opt >= 3:
+        res_complete_shared(g, opt - 3)    # a resolution's shared objective (resolutions.pxi)
+    elif opt > 0:
         reveal_objective(g, opt - 1)
     g.t.phase = g.t.reveal_next
 

@@ -77,7 +77,7 @@ cdef int phase_end_turn(GameState* g) noexcept nogil:
     p.turns += 1
     g.turn += 1
     if g.wg.end_turn and g.turn >= g.wg.end_turn:
-        end_game(g, END_RESOLUTION)  # the resolution's end (resolutions.pxi)
+        res_end(g)                   # the resolution's end (resolutions.pxi)
         return 0
     if g.turn >= g.rules.turn_cap:
         end_game(g, END_TURN_CAP)

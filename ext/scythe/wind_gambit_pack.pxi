@@ -19,6 +19,29 @@ cdef _pack_rules(AirTile* t, list rules):      # Python level (runs once per sce
         t.rules[i].amount = rule["amount"]
 
 
+cdef _pack_resolution(ResolutionTile* t, dict f):      # Python level
+    t.trigger = _wg.END_TRIGGERS.index(f["end"]["trigger"])
+    t.count = f["end"]["count"]
+    t.extra_rounds = f["end"]["extra_rounds"]
+    t.turns_per = _wg.TURNS_PER.index(f["end"]["per"])
+    for g in f["on_trigger"]:
+        t.gain[_wg.EFFECTS.index(g["do"])] += g["amount"]   # AirEffect order
+    t.end_area = AR_NONE
+    t.end_per_unit = -1
+    for a in f["at_end"]:                                   # at most one (wind_gambit.py)
+        t.end_area = _wg.AREAS.index(a["where"])
+        if a["per_unit"] is not None:
+            t.end_per_unit = _wg.EFFECTS.index(a["per_unit"])
+            t.end_amount = a["amount"]
+    t.n_shared = f["setup"]["shared_objectives"]
+    shared = f["shared_objectives"]
+    if shared is not None:
+        t.shared_claim = _wg.SHARED_CLAIMS.index(shared["claim"])
+        t.shared_star = _wg.SHARED_STARS.index(shared["star"])
+        for g in shared["reward"]:
+            t.shared_gain[_wg.EFFECTS.index(g["do"])] += g["amount"]
+
+
 cdef pack_wind_gambit(WindGambitRules* w, config):      # Python level
     """Fill `w` from `config` (None: both modules off); returns ((aggressive names, passive
     names), resolution names), each by packed index."""
@@ -50,12 +73,7 @@ cdef pack_wind_gambit(WindGambitRules* w, config):      # Python level
     if len(config.resolutions) > WG_MAX_RESOLUTIONS:
         raise UserError(f"rules.resolution: at most {WG_MAX_RESOLUTIONS} resolutions")
     for k, key in enumerate(config.resolutions):
-        f = data.tiles["resolution"][key].fields
-        w.res[k].trigger = _wg.END_TRIGGERS.index(f["end"]["trigger"])
-        w.res[k].count = f["end"]["count"]
-        w.res[k].extra_rounds = f["end"]["extra_rounds"]
-        for g in f["on_trigger"]:
-            w.res[k].gain[_wg.EFFECTS.index(g["do"])] += g["amount"]   # AirEffect order
+        _pack_resolution(&w.res[k], data.tiles["resolution"][key].fields)
         w.res_choices[k] = k
     w.n_res_choices = len(config.resolutions)
     w.resolutions_on = 1 if "resolutions" in config.modules else 0

@@ -10,6 +10,7 @@ cdef enum:
     WG_MAX_PAIRS = 64          # (aggressive, passive) pairs to deal from
     WG_MAX_RESOLUTIONS = 16
     WG_SEATS = 7
+    WG_MAX_SHARED = 4          # shared objective cards a resolution may lay out
     AIR_UNIT = 13              # the airship's unit index in DK_MOVE_UNIT (option 1 + AIR_UNIT)
     AIRBORNE = 0               # Player.unit_cell of a worker aboard its airship (cell 0 is no cell:
                                # it controls, produces, trades and fights nowhere)
@@ -37,6 +38,21 @@ cdef enum:  # AirEffect
 cdef enum:  # EndTrigger
     ET_STARS = 0
     ET_TURNS = 1
+    ET_SHARED = 2              # count shared objectives completed (resolutions' shared objectives)
+cdef enum:  # TurnsPer (ET_TURNS: whose turns the count counts)
+    TP_PLAYER = 0              # every player takes `count` turns
+    TP_GAME = 1                # `count` turns in all
+cdef enum:  # Area (at_end retreat_home: the territories emptied)
+    AR_NONE = 0
+    AR_FACTORY = 1
+    AR_FACTORY_AND_ADJACENT = 2
+cdef enum:  # SharedClaim (who may complete a shared objective)
+    SC_FIRST = 0               # the first player to complete it; then it is done for all
+    SC_EACH_PLAYER = 1         # every player, once each
+cdef enum:  # SharedStar (the star a shared objective gives)
+    SS_OBJECTIVE = 0           # the player's objective star (the base limit, §16: one, Saxony two)
+    SS_TILE = 1                # a star on the card, beyond the objective star (004 «ЗІРКИ»)
+    SS_NONE = 2
 
 ctypedef struct AirRule:
     int8_t when
@@ -55,7 +71,15 @@ ctypedef struct ResolutionTile:
     int8_t trigger                # EndTrigger
     int16_t count
     int8_t extra_rounds
+    int8_t turns_per              # ET_TURNS: TurnsPer
     int8_t gain[6]                # on_trigger: amounts by AirEffect (gains and AE_PLACE_STAR)
+    int8_t end_area               # at_end retreat_home: Area (AR_NONE: no at_end effect)
+    int8_t end_per_unit           # ... then each player gains this AirEffect (-1 none)
+    int8_t end_amount             # ... this much per own unit sent home
+    int8_t n_shared               # setup: objective cards dealt face up as shared objectives
+    int8_t shared_claim           # SharedClaim
+    int8_t shared_star            # SharedStar
+    int8_t shared_gain[4]         # gains (AirEffect 0..3) for completing one
 
 ctypedef struct WindGambitRules:
     uint8_t airships_on
@@ -91,4 +115,7 @@ ctypedef struct WindGambitState:
     int8_t triggered_by           # the seat that set off the resolution's end, -1 not yet
     int8_t tile_stars[WG_SEATS]   # stars each seat placed on the resolution tile (count as placed stars)
     int32_t end_turn              # the game ends when GameState.turn reaches this (0: not scheduled)
+    int16_t shared_obj[WG_MAX_SHARED]  # the shared objectives' card ids (resolutions.pxi), 0 none
+    uint8_t shared_by[WG_MAX_SHARED]   # bit s: seat s completed that card
+    int8_t n_shared_done          # shared objectives completed (ET_SHARED), counted once per completion
     AirMove mv

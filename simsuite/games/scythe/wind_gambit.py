@@ -52,14 +52,25 @@ TRIGGERS = ("airship_stops", "turn_start")
 CONDITIONS = ("always", "occupied", "unoccupied", "opponent_occupied", "village", "factory",
               "opponent_airship")
 EFFECTS = ("gain_coins", "gain_power", "gain_popularity", "gain_cards", "airship_combat", "place_star")
-END_TRIGGERS = ("stars", "turns")
+END_TRIGGERS = ("stars", "turns", "shared_objectives")
+TURNS_PER = ("player", "game")
+AREAS = ("none", "factory", "factory_and_adjacent")    # at_end's `where` (index 0: no at_end)
+SHARED_CLAIMS = ("first", "each_player")
+SHARED_STARS = ("objective", "tile", "none")
+GAINS = EFFECTS[:4]
 MODULES = ("airships", "resolutions")
 
 RULE = Table({"when": (Str(TRIGGERS), REQUIRED), "if": (Str(CONDITIONS), "always"),
               "do": (Str(EFFECTS), REQUIRED), "amount": (Int(0, 10), 0)})
-GAIN = Table({"do": (Str(EFFECTS[:4] + ("place_star",)), REQUIRED), "amount": (Int(1, 20), REQUIRED)})
+GAIN = Table({"do": (Str(GAINS + ("place_star",)), REQUIRED), "amount": (Int(1, 20), REQUIRED)})
 END = Table({"trigger": (Str(END_TRIGGERS), REQUIRED), "count": (Int(1, 200), REQUIRED),
-             "extra_rounds": (Int(0, 10), 0)})
+             "extra_rounds": (Int(0, 10), 0), "per": (Str(TURNS_PER), "player")})
+AT_END = Table({"do": (Str(("retreat_home",)), REQUIRED), "where": (Str(AREAS[1:]), REQUIRED),
+                "per_unit": (Str(GAINS), None), "amount": (Int(1, 10), None)})
+SETUP = Table({"shared_objectives": (Int(0, 4), 0)})
+SHARED = Table({"claim": (Str(SHARED_CLAIMS), REQUIRED), "star": (Str(SHARED_STARS), REQUIRED),
+                "reward": (List(Table({"do": (Str(GAINS), REQUIRED), "amount": (Int(1, 20), REQUIRED)}),
+                                max_len=4), [])})
 CAPACITY = Table({"resources": (Int(0, 3), 0), "workers": (Int(0, 2), 0)})
 ABSENT = None  # a field the tile prints but no source gives
 PROV = df.ProvenanceFields(("high", "medium", "low"), provisional=True)
@@ -73,7 +84,10 @@ FILES = df.DataFiles((FILE,), provenance=PROV, sections=(
                                  "ability": (List(RULE, max_len=4), ABSENT)},
                key=df.name_key, what="passive tile"),
     df.Section("resolution", FILE, {**_COMMON, "end": (END, ABSENT),
-                                    "on_trigger": (List(GAIN, max_len=4), [])},
+                                    "on_trigger": (List(GAIN, max_len=4), []),
+                                    "at_end": (List(AT_END, max_len=1), []),
+                                    "setup": (SETUP, {"shared_objectives": 0}),
+                                    "shared_objectives": (SHARED, ABSENT)},
                key=df.name_key, what="resolution tile"),
 ))
 # the fields a tile must have to be played, by section
@@ -131,12 +145,20 @@ def load(paths: Sequence[Path] = ()) -> WindGambitData:
                                  "give each tile its printed number")
             numbers[e["number"]] = key
             _check_rules(loaded, kind, key, e)
-            missing = tuple(f for f in PRINTED[kind] if e[f] is None)
+            missing = tuple(f for f in _printed(kind, e) if e[f] is None)
             out[key] = Tile(kind, key, e["number"], e["name"], e, missing, e.get("provisional", False),
                             loaded.file_of(kind, key))
         tiles[kind] = out
     files = tuple((Path(p).name, hashlib.sha256(Path(p).read_bytes()).hexdigest()) for p in paths)
     return WindGambitData(tiles, files)
+
+
+def _printed(kind: str, e: dict) -> tuple:
+    """The fields a tile prints: a resolution that lays out shared objectives also says how
+    they are completed and scored."""
+    if kind == "resolution" and e["setup"]["shared_objectives"]:
+        return PRINTED[kind] + ("shared_objectives",)
+    return PRINTED[kind]
 
 
 def _check_rules(loaded, kind: str, key: str, e: dict) -> None:
@@ -152,9 +174,35 @@ def _check_rules(loaded, kind: str, key: str, e: dict) -> None:
     cap = e.get("capacity")
     if cap is not None and cap["resources"] == 0 and cap["workers"] == 0:
         raise loaded.err(kind, key, "capacity carries nothing", "give resources = 1..3 or workers = 1..2")
-    end = e.get("end")
-    if end is not None and end["trigger"] == "turns" and end["extra_rounds"]:
-        raise loaded.err(kind, key, "extra_rounds goes with the stars trigger only", "remove extra_rounds")
+    if kind == "resolution":
+        _check_resolution(loaded, key, e)
+
+
+def _check_resolution(loaded, key: str, e: dict) -> None:
+    def err(problem, fix):
+        return loaded.err("resolution", key, problem, fix)
+
+    end, shared = e["end"], e["setup"]["shared_objectives"]
+    if end is not None:
+        if end["trigger"] == "turns" and end["extra_rounds"]:
+            raise err("extra_rounds goes with the stars and shared_objectives triggers only", "remove extra_rounds")
+        if end["trigger"] != "turns" and end["per"] != "player":
+            raise err("end.per goes with the turns trigger only", "remove end.per")
+        if end["trigger"] == "stars" and end["count"] > 6:
+            raise err(f"end.count {end['count']} stars: a player places 6 at most (rulebook 004)",
+                      "give a count of 1..6")
+        if end["trigger"] == "shared_objectives" and not shared:
+            raise err("the shared_objectives trigger needs shared objectives", "add setup = { shared_objectives = 2 }")
+        if (end["trigger"] == "shared_objectives" and e["shared_objectives"] is not None
+                and e["shared_objectives"]["claim"] == "first" and end["count"] > shared):
+            raise err(f"end.count {end['count']}: only {shared} shared objectives can be completed",
+                      f"give a count of 1..{shared}, or claim = \"each_player\"")
+    if e["shared_objectives"] is not None and not shared:
+        raise err("shared_objectives is given but setup lays out none", "add setup = { shared_objectives = 2 }")
+    for i, a in enumerate(e["at_end"]):
+        if (a["per_unit"] is None) != (a["amount"] is None):
+            raise err(f"at_end[{i}] needs per_unit and amount together",
+                      'write e.g. per_unit = "gain_popularity", amount = 1, or neither')
 
 
 # ------------------------------------------------------------------ scenario switches
