@@ -21,6 +21,34 @@ cdef class _GameAirships(_GameProbes):
         """The resolution tile in force (None when the module is off)."""
         return None if self.g.wg.resolution < 0 else self.rules.resolution_names[self.g.wg.resolution]
 
+    def shared_objectives(self):
+        """The resolution's face-up shared objectives: card id and the seats that completed it."""
+        return [{"card": self.g.wg.shared_obj[j],
+                 "completed_by": [s for s in range(self.g.n_players) if (self.g.wg.shared_by[j] >> s) & 1]}
+                for j in range(WG_MAX_SHARED) if self.g.wg.shared_obj[j] > 0]
+
+    def set_shared_objectives(self, cards, completed_by=()):
+        """Lay out `cards` (objective ids, from the deck) as the resolution's shared objectives,
+        `completed_by[j]` the seats that completed card j; the old ones go back under the deck."""
+        cdef int j
+        if self.g.wg.resolution < 0:
+            raise ValueError("the resolutions module is off in these rules")
+        if len(cards) > WG_MAX_SHARED:
+            raise ValueError(f"at most {WG_MAX_SHARED} shared objectives")
+        for j in range(WG_MAX_SHARED):
+            if self.g.wg.shared_obj[j] > 0:
+                self.g.objective_deck[self.g.n_objective_deck] = self.g.wg.shared_obj[j]
+                self.g.n_objective_deck += 1
+            self.g.wg.shared_obj[j] = 0
+            self.g.wg.shared_by[j] = 0
+        self.g.wg.n_shared_done = 0
+        done = list(completed_by) + [()] * len(cards)
+        for j, card in enumerate(cards):
+            self.g.wg.shared_obj[j] = self._take_objective(int(card))
+            for s in done[j]:
+                self.g.wg.shared_by[j] |= 1 << s
+                self.g.wg.n_shared_done += 1
+
     def set_airship(self, int seat, cell=None, cargo=None, tiles=None):
         """Put seat's airship on `cell` (a territory or its own base) with `cargo` (resource name ->
         count) and `tiles` = (aggressive, passive) names among the scenario's."""
@@ -45,6 +73,7 @@ cdef class _GameAirships(_GameProbes):
         """The airships and the resolution (public: every seat sees them)."""
         return {"airships": [self.airship(s) for s in range(self.g.n_players)],
                 "resolution": self.resolution,
+                "shared_objectives": self.shared_objectives(),
                 "resolution_triggered_by": self.g.wg.triggered_by if self.g.wg.triggered_by >= 0 else None}
 
     def observation(self, int seat):

@@ -91,6 +91,8 @@ def label_option(game, kind: int, opt: int, aux: int, seat: int) -> str:
     """Readable name of option `opt` of a decision of `kind` (aux: its context)."""
     name = core.DECISION_NAMES[kind]
     if name == "objective":
+        if opt >= 3:                       # a Wind Gambit resolution's (resolutions.pxi)
+            return f"complete shared objective {opt - 2}"
         return "keep objectives hidden" if opt == 0 else f"reveal objective in slot {opt}"
     if name == "section":
         if opt == 4:

@@ -311,31 +311,32 @@ def wind_gambit_columns(rules, res: dict, n: int) -> dict:
     of a play_batch output (empty with the module off, like every variant key's base value)."""
     n_rows = len(res["end_reason"]) * n
     pair = resolution = [""] * n_rows
+    in_force = [[] for _ in range(n_rows)]       # each row's tiles, as (kind, key)
     if "air_tiles" in res and rules.modules and "airships" in rules.modules:
         agg, pas = rules.air_tiles
         codes = res["air_tiles"].reshape(-1)
         pair = [f"{agg[c // 16]}+{pas[c % 16]}" for c in codes]
+        for row, c in zip(in_force, codes):
+            row += [("aggressive", agg[c // 16]), ("passive", pas[c % 16])]
     if "resolution" in res and "resolutions" in rules.modules:
         resolution = [rules.resolution_names[r] for r in res["resolution"] for _ in range(n)]
+        for row, r in zip(in_force, resolution):
+            row.append(("resolution", r))
     out = {"airship_pair": pair, "resolution": resolution}
-    if rules.modules and _any_provisional(rules):
-        # the game rests on stand-in tile values (provisional entries of a tile file)
-        out["provisional_share"] = np.ones(n_rows, dtype=np.float32)
+    if rules.modules:
+        # the share of the seat's tiles in force (its pair, the resolution) whose values are
+        # provisional: a stand-in or a public single source, not the printed tile
+        tiles = rules.wind_gambit.data.tiles
+        out["provisional_share"] = np.array(
+            [sum(tiles[k][key].provisional for k, key in row) / len(row) if row else 0.0 for row in in_force],
+            dtype=np.float32)
     return out
-
-
-def _any_provisional(rules) -> bool:
-    data = rules.wind_gambit.data
-    agg, pas = rules.air_tiles
-    keys = [("aggressive", a) for a in agg] + [("passive", p) for p in pas] + \
-        [("resolution", r) for r in rules.resolution_names]
-    return any(data.tiles[k][key].provisional for k, key in keys)
 
 
 # ------------------------------------------------------------------ the log (game.py calls these)
 AIR_UNIT = 13                 # the airship's unit index (wind_gambit_state.pxd)
 STAR_TILE = 10                # StarKind of a star on the resolution tile
-EV_FIRST = 60                 # the core's Wind Gambit events (airships.pxi): 60..63
+EV_FIRST = 60                 # the core's Wind Gambit events (airships.pxi, resolutions.pxi): 60..65
 _RES = ("oil", "metal", "wood", "food")
 
 
@@ -363,4 +364,9 @@ def event_line(kind: int, who: str, a: int, b: int, c: int, d: int, cell, who_of
         return f"    {who}'s airship tile: {EFFECTS[a]} {b} on {cell(c)}"
     if kind == EV_FIRST + 2:
         return f"  ! Blitzkrieg on {cell(b)}: {who} wins (dials {c} against {d}); {who_of(a)}'s airship goes home"
-    return f"  * {who} sets off the resolution's end with {b} stars"
+    if kind == EV_FIRST + 3:
+        return f"  * {who} sets off the resolution's end with {b} stars"
+    if kind == EV_FIRST + 4:
+        gain = f", gaining {b}" if b else ""
+        return f"  * the resolution sends {a} of {who}'s units home{gain}"
+    return f"  * {who} completes shared objective {a}"

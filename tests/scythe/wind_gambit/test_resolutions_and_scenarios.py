@@ -74,8 +74,14 @@ def test_the_invented_tile_changes_the_games():
 
 # ------------------------------------------------------------------ data and scenarios
 def test_shipped_tiles_are_unknown_but_blitzkriegs_ability():
+    # Known from public sources, low confidence and provisional: Factory Explosion (W1) and
+    # Doomsday Clock (W2); no airship tile is known (reference/scythe/wind-gambit.md).
     data = wg.load()
-    assert data.known("aggressive") == data.known("passive") == data.known("resolution") == ()
+    assert data.known("aggressive") == data.known("passive") == ()
+    assert data.known("resolution") == ("factory_explosion", "doomsday_clock")
+    for key in data.known("resolution"):
+        t = data.tiles["resolution"][key]
+        assert t.provisional and t.fields["confidence"] == "low"
     blitz = data.tiles["aggressive"]["blitzkrieg"]
     assert blitz.missing == ("capacity",)
     assert blitz.fields["ability"][0]["do"] == "airship_combat"
@@ -132,7 +138,8 @@ def test_user_tiles_play_and_fill_the_columns(tmp_path):
     run(load_scenario(p, out=out), jobs=1, progress=False)
     rows = pl.scan_parquet(out / "**" / "*.parquet", hive_partitioning=True).collect()
     assert set(rows["airship_pair"]) <= {f"{a}+test_glider" for a in ("blitzkrieg", "test_paymaster", "test_ferryman")}
-    assert set(rows["resolution"]) <= {"test_four_stars", "test_ten_turns", "test_tile_star"}
+    assert set(rows["resolution"]) <= {"test_four_stars", "test_ten_turns", "test_tile_star",
+                                       "factory_explosion", "doomsday_clock"}   # shipped, W1 and W2
     assert (rows["modules"] == "airships,resolutions").all()
 
 
