@@ -49,6 +49,20 @@ cdef inline int air_cargo_total(const GameState* g, int seat) noexcept nogil:
     return g.wg.cargo[seat][0] + g.wg.cargo[seat][1] + g.wg.cargo[seat][2] + g.wg.cargo[seat][3]
 
 
+cdef inline int air_room_res(const GameState* g, int seat) noexcept nogil:
+    # Resources the seat's airship may still take aboard (none while it carries a worker, if
+    # its tile carries resources *or* workers).
+    if air_agg(g, seat).cap_either and g.wg.aboard[seat]:
+        return 0
+    return air_agg(g, seat).cap_res - air_cargo_total(g, seat)
+
+
+cdef inline int air_room_wk(const GameState* g, int seat) noexcept nogil:
+    if air_agg(g, seat).cap_either and air_cargo_total(g, seat) > 0:
+        return 0
+    return air_agg(g, seat).cap_wk - bit_count(g.wg.aboard[seat])
+
+
 cdef inline uint64_t air_steps(const GameState* g, int frm) noexcept nogil:
     # One airship step: the geometric neighbours, rivers and lakes ignored, bases excluded; no
     # tunnel or Mine links (they are not neighbours).

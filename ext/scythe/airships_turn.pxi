@@ -9,7 +9,7 @@
 cdef int options_air_cargo(GameState* g, int32_t* buf) noexcept nogil:
     cdef int seat = g.decider, c = g.wg.cell[seat], r, n = 0
     cdef int8_t ctl[N_CELLS]
-    cdef bint room = air_cargo_total(g, seat) < air_agg(g, seat).cap_res
+    cdef bint room = air_room_res(g, seat) > 0
     buf[n] = 0
     n += 1
     if room and g.rules.terrain[c] != T_BASE:
@@ -24,7 +24,7 @@ cdef int options_air_cargo(GameState* g, int32_t* buf) noexcept nogil:
             if g.wg.cargo[seat][r] > 0 and not (g.wg.mv.loaded >> r) & 1:
                 buf[n] = 5 + r
                 n += 1
-    if (air_workers_aboard(g, seat) < air_agg(g, seat).cap_wk and not (g.wg.mv.unloaded >> 4) & 1
+    if (air_room_wk(g, seat) > 0 and not (g.wg.mv.unloaded >> 4) & 1
             and air_worker_here(g, seat, c) >= 0):
         buf[n] = 9
         n += 1

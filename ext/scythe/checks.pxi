@@ -354,7 +354,8 @@ cdef int inv_airships(const GameState* g, int* info) noexcept nogil:
         t = air_cargo_total(g, s)
         if c <= 0 or c >= N_CELLS or (g.rules.terrain[c] == T_BASE and c != base_cell(g, s)):
             return inv_fail(info, INV_AIRSHIP, s, c, t, air_agg(g, s).cap_res)
-        if t > air_agg(g, s).cap_res or air_workers_aboard(g, s) > air_agg(g, s).cap_wk:
+        if (t > air_agg(g, s).cap_res or air_workers_aboard(g, s) > air_agg(g, s).cap_wk
+                or (air_agg(g, s).cap_either and t > 0 and g.wg.aboard[s])):
             return inv_fail(info, INV_AIRSHIP, s, c, t, air_agg(g, s).cap_res)
         for r in range(N_WORKERS):
             if (g.wg.aboard[s] >> r) & 1 and g.p[s].unit_cell[UNIT_WORKER0 + r] != AIRBORNE:

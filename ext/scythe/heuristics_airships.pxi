@@ -40,7 +40,7 @@ cdef void h_air_begin(HCtx* h) noexcept nogil:
 
 cdef int h_air_loadable(const GameState* g, int seat, int cell, const int8_t* ctl) noexcept nogil:
     # Tokens the seat's airship could load on `cell` (room aboard permitting).
-    cdef int room = air_agg(g, seat).cap_res - air_cargo_total(g, seat)
+    cdef int room = air_room_res(g, seat)
     cdef int n
     if room <= 0 or g.rules.terrain[cell] == T_BASE or (ctl[cell] >= 0 and ctl[cell] != seat):
         return 0

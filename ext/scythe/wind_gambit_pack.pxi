@@ -59,6 +59,7 @@ cdef pack_wind_gambit(WindGambitRules* w, config):      # Python level
         f = data.tiles["aggressive"][key].fields
         w.agg[i].cap_res = f["capacity"]["resources"]
         w.agg[i].cap_wk = f["capacity"]["workers"]
+        w.agg[i].cap_either = 1 if f["capacity"]["either"] else 0
         _pack_rules(&w.agg[i], f["ability"])
     for i, key in enumerate(pas):
         f = data.tiles["passive"][key].fields

@@ -64,6 +64,7 @@ ctypedef struct AirTile:
     int8_t range                  # passive tiles
     int8_t cap_res                # aggressive tiles
     int8_t cap_wk
+    int8_t cap_either             # resources or workers aboard, never both at once
     int8_t n_rules
     AirRule rules[WG_MAX_RULES]
 

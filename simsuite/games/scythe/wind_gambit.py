@@ -15,7 +15,9 @@ user who owns the game enters the rest in a tile file of the same format:
     confidence = "high"
 
 An entry in a user file merges into the shipped one (or adds a new tile, which must then be
-complete). Vocabulary of an ability rule `{ when, if, do, amount }`:
+complete). An aggressive tile's `capacity = { resources, workers, either }`: `either = true`
+when the tile carries resources *or* workers (never both aboard at once), false when both;
+required when both kinds are given. Vocabulary of an ability rule `{ when, if, do, amount }`:
 
     when  airship_stops   the owner's airship ends a move (after its last step)
           turn_start      the owner's turn begins
@@ -25,11 +27,24 @@ complete). Vocabulary of an ability rule `{ when, if, do, amount }`:
           | opponent_airship                                   an opponent's airship is there
     do    gain_coins | gain_power | gain_popularity | gain_cards   the owner gains `amount`
           | airship_combat   the owner may fight an opponent's airship there (Blitzkrieg)
-A resolution's `end = { trigger = "stars", count, extra_rounds }` (the first player to place
-their count-th star sets off the end: at once, or after every player has taken extra_rounds
-more turns) or `{ trigger = "turns", count }` (every player takes count turns); its
+A resolution's `end` is one of
+    { trigger = "stars", count, extra_rounds }   the first player to place their count-th star
+          sets off the end: at once, or after every player has taken extra_rounds more turns
+    { trigger = "turns", count, per }            the game ends when every player has taken count
+          turns (per = "player", the default) or when count turns are taken in all ("game")
+    { trigger = "shared_objectives", count, extra_rounds }   the count-th completion of a shared
+          objective sets off the end, as for stars
 `on_trigger = [{ do, amount }]` gives the triggering player gains (as above) or `place_star`:
 stars on the tile, counted as placed stars (rulebook 004 «ЗІРКИ»: 6 at most per player).
+`at_end = [{ do = "retreat_home", where, per_unit, amount }]`: when the game ends, before
+scoring, every unit (character, mechs, workers; not airships) on `where` ("factory" or
+"factory_and_adjacent") goes to its home base, and each player gains `amount` of `per_unit`
+(a gain) per own unit sent (both may be left out).
+`setup = { shared_objectives = N }` lays N objective cards face up for all; then
+`shared_objectives = { claim, star, reward }` says how one is completed (at the reveal point,
+one objective a turn, §16): claim "first" (by one player only) or "each_player" (once each);
+star "objective" (the player's objective star: the §16 limit covers own and shared cards),
+"tile" (a star on the card, beyond it) or "none"; reward a list of gains.
 """
 from __future__ import annotations
 
@@ -41,7 +56,7 @@ from pathlib import Path
 from typing import Optional, Sequence
 
 from simsuite import datafiles as df
-from simsuite.datafiles import REQUIRED, Int, List, Str, Table
+from simsuite.datafiles import REQUIRED, Bool, Int, List, Str, Table
 from simsuite.errors import UserError
 
 DATA_DIR = Path(__file__).with_name("data")
@@ -71,7 +86,7 @@ SETUP = Table({"shared_objectives": (Int(0, 4), 0)})
 SHARED = Table({"claim": (Str(SHARED_CLAIMS), REQUIRED), "star": (Str(SHARED_STARS), REQUIRED),
                 "reward": (List(Table({"do": (Str(GAINS), REQUIRED), "amount": (Int(1, 20), REQUIRED)}),
                                 max_len=4), [])})
-CAPACITY = Table({"resources": (Int(0, 3), 0), "workers": (Int(0, 2), 0)})
+CAPACITY = Table({"resources": (Int(0, 3), 0), "workers": (Int(0, 2), 0), "either": (Bool(), None)})
 ABSENT = None  # a field the tile prints but no source gives
 PROV = df.ProvenanceFields(("high", "medium", "low"), provisional=True)
 _COMMON = {"number": (Int(1, 99), REQUIRED), "name": (Str(), REQUIRED)}
@@ -174,6 +189,11 @@ def _check_rules(loaded, kind: str, key: str, e: dict) -> None:
     cap = e.get("capacity")
     if cap is not None and cap["resources"] == 0 and cap["workers"] == 0:
         raise loaded.err(kind, key, "capacity carries nothing", "give resources = 1..3 or workers = 1..2")
+    if cap is not None and cap["resources"] and cap["workers"] and cap["either"] is None:
+        # rulebook 004 «ПЕРЕНЕСЕННЯ»: "1-3 resources or 1-2 workers"; a preview (W3) quotes a
+        # tile's "three resources or two workers": say which the tile means
+        raise loaded.err(kind, key, "capacity gives resources and workers but not whether both may be aboard "
+                         "at once", "add either = true (resources or workers, as the tile prints) or either = false")
     if kind == "resolution":
         _check_resolution(loaded, key, e)
 

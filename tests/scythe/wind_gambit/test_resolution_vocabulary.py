@@ -276,3 +276,40 @@ def test_provisional_share_counts_the_rows_provisional_tiles():
     r = res_rules("test_blast")
     cols = wg.wind_gambit_columns(r, core.play_batch(r, np.arange(1, 3, dtype=np.uint64), 2), 2)
     assert np.allclose(cols["provisional_share"], 1.0)
+
+
+# ------------------------------------------------------------------ capacity: resources or workers
+def either_position():
+    from tests.scythe.wind_gambit.test_airships import AIR, NORDIC_BASE, cell, start_move
+    g = position(rules(pair=("test_either", "test_glider"), files=FILES))
+    n = seat(g, "nordic")
+    a = cell(NORDIC_BASE).neighbours[2]
+    g.set_airship(n, cell=a)
+    g.set_unit(n, "worker0", a)
+    g.set_resources(a, {"oil": 1})
+    start_move(g, n)
+    do(g, "move_unit", AIR)
+    return g, n
+
+
+def test_either_capacity_carries_resources_or_workers_not_both():
+    # capacity = { resources = 2, workers = 1, either = true }: rulebook 004 «ПЕРЕНЕСЕННЯ
+    # РЕСУРСІВ АБО РОБІТНИКІВ» "1-3 resources or 1-2 workers", W3 "three resources or two
+    # workers": with a worker aboard no token may be loaded, with a token aboard no worker.
+    g, n = either_position()
+    assert {1, 9} <= set(g.legal_options())          # load oil, take the worker aboard
+    do(g, "airship_cargo", 9)
+    assert not {1, 2, 3, 4} & set(g.legal_options())
+    g.check_invariants()
+    g, n = either_position()
+    do(g, "airship_cargo", 1)
+    assert 9 not in g.legal_options()
+    g.check_invariants()
+
+
+def test_a_capacity_of_both_kinds_must_say_either(tmp_path):
+    f = tmp_path / "mine.toml"
+    f.write_text('[aggressive.test_x]\nnumber = 85\nname = "X"\ncapacity = { resources = 3, workers = 2 }\n'
+                 'ability = []\nsource = "test"\nconfidence = "low"\n')
+    with pytest.raises(UserError, match="not whether both may be aboard at once.*either = true"):
+        wg.load([f])
