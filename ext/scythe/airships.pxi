@@ -175,11 +175,11 @@ cdef void air_gain(GameState* g, int seat, int effect, int amount) noexcept nogi
 
 
 cdef int air_fire(GameState* g, int seat, int when) noexcept nogil:
-    # Apply the seat's tiles' gain rules for `when` at its airship's territory; returns 1 if a
-    # Blitzkrieg combat may be offered there.
+    # Apply the seat's tiles' gain rules for `when` at its airship's territory; returns the
+    # AF_* decisions they offer there (a Blitzkrieg combat, an objective swap).
     cdef const AirTile* tiles[2]
     cdef const AirRule* r
-    cdef int i, k, cell = g.wg.cell[seat], combat = 0
+    cdef int i, k, cell = g.wg.cell[seat], offers = 0
     tiles[0] = air_agg(g, seat)
     tiles[1] = air_pas(g, seat)
     for k in range(2):
@@ -188,16 +188,31 @@ cdef int air_fire(GameState* g, int seat, int when) noexcept nogil:
             if r.when != when or not air_condition(g, seat, r.cond, cell):
                 continue
             if r.effect == AE_AIRSHIP_COMBAT:
-                combat = 1
+                offers |= AF_COMBAT
+            elif r.effect == AE_SWAP_OBJECTIVE:
+                offers |= AF_SWAP
             else:
                 air_gain(g, seat, r.effect, r.amount)
                 emit(g, EV_AIR_RULE, seat, r.effect, r.amount, cell, 0, 0)
-    return combat
+    return offers
 
 
 cdef void air_turn_start(GameState* g, int seat) noexcept nogil:
     if g.rules.wg.airships_on:
         air_fire(g, seat, AW_TURN_START)
+
+
+cdef void air_swap_objective(GameState* g, int seat, int slot) noexcept nogil:
+    # swap_objective: the card in `slot` goes under the deck (as revealed cards do, base §16)
+    # and the top card takes its place.
+    cdef Player* p = &g.p[seat]
+    cdef int i, card = p.objectives[slot]
+    p.objectives[slot] = g.objective_deck[0]
+    for i in range(1, g.n_objective_deck):
+        g.objective_deck[i - 1] = g.objective_deck[i]
+    g.n_objective_deck -= 1
+    objective_to_bottom(g, card)
+    emit(g, EV_AIR_RULE, seat, AE_SWAP_OBJECTIVE, 1, g.wg.cell[seat], 0, 0)
 
 
 cdef void air_blitzkrieg(GameState* g) noexcept nogil:

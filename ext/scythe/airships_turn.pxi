@@ -66,8 +66,21 @@ cdef int options_air_dial(GameState* g, int32_t* buf) noexcept nogil:
     return n
 
 
+cdef int options_air_swap(GameState* g, int32_t* buf) noexcept nogil:
+    cdef int seat = g.decider, k, n = 1
+    buf[0] = 0
+    if g.n_objective_deck > 0:
+        for k in range(2):
+            if g.p[seat].objectives[k] > 0:
+                buf[n] = 1 + k
+                n += 1
+    return n
+
+
 cdef int air_options(GameState* g, int32_t* buf) noexcept nogil:
     cdef int kind = g.decision
+    if kind == DK_AIR_SWAP:
+        return options_air_swap(g, buf)
     if kind == DK_AIR_CARGO:
         return options_air_cargo(g, buf)
     elif kind == DK_AIR_STEP:
@@ -125,6 +138,9 @@ cdef void air_apply(GameState* g, int kind, int32_t opt) noexcept nogil:
             g.wg.mv.loaded = 0
             g.wg.mv.unloaded = 0
             g.t.phase = PH_AIR_CARGO
+    elif kind == DK_AIR_SWAP:
+        if opt > 0:
+            air_swap_objective(g, seat, opt - 1)
     elif kind == DK_AIR_COMBAT:
         if opt == 0:
             g.t.phase = PH_UNIT_DONE
@@ -150,7 +166,17 @@ cdef int air_phase(GameState* g) noexcept nogil:
     elif ph == PH_AIR_STEP:
         return pose(g, DK_AIR_STEP, seat, g.wg.mv.steps_left)
     elif ph == PH_AIR_STOPS:
-        if air_fire(g, seat, AW_AIRSHIP_STOPS) and airships_on(g, seat, g.wg.cell[seat]):
+        g.wg.mv.stop_offers = <uint8_t>air_fire(g, seat, AW_AIRSHIP_STOPS)
+        g.t.phase = PH_AIR_STOPPED
+        return 0
+    elif ph == PH_AIR_STOPPED:
+        # each offer once: the swap (if a card is held and the deck has one), then the combat
+        if g.wg.mv.stop_offers & AF_SWAP:
+            g.wg.mv.stop_offers &= ~AF_SWAP
+            if g.n_objective_deck > 0 and (g.p[seat].objectives[0] > 0 or g.p[seat].objectives[1] > 0):
+                return pose(g, DK_AIR_SWAP, seat, g.wg.cell[seat])
+        if g.wg.mv.stop_offers & AF_COMBAT and airships_on(g, seat, g.wg.cell[seat]):
+            g.wg.mv.stop_offers = 0
             return pose(g, DK_AIR_COMBAT, seat, g.wg.cell[seat])
         g.t.phase = PH_UNIT_DONE
         return 0

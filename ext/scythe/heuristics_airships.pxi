@@ -97,6 +97,8 @@ cdef double h_air_score(HCtx* h, int kind, int32_t opt) noexcept nogil:
         if g.p[seat].combat_stars >= 2 and faction_ability(g, seat) != FA_DOMINATE:
             return -1.0
         return 1.0 if g.p[seat].power > g.p[o].power else -1.0
+    if kind == DK_AIR_SWAP:
+        return 0.0 if opt == 0 else -0.1    # keeps its cards: no model of an unseen card's worth
     # DK_AIR_DIAL: enough to beat the other side's whole dial if possible, else nothing
     o = g.wg.mv.foe if seat == g.active else g.active
     c = dial_max(g, o) + (1 if seat != g.active else 0)

@@ -9,7 +9,7 @@ DECISION_NAMES = (
     "carry_resources", "trade", "produce", "bottom", "pay", "upgrade", "deploy", "build",
     "enlist", "combat_order", "artillery", "scout", "dial", "cards", "retreat", "encounter",
     "gain_amount", "gain_resource", "gain_worker", "free_action", "factory_pick", "discard",
-    "airship_cargo", "airship_step", "airship_combat", "airship_dial",
+    "airship_cargo", "airship_step", "airship_combat", "airship_dial", "airship_swap",
 )
 END_REASONS = ("not_over", "sixth_star", "turn_cap", "engine_error", "resolution")
 UNIT_NAMES = ("character", "mech0", "mech1", "mech2", "mech3", "worker0", "worker1", "worker2",

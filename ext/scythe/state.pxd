@@ -347,7 +347,8 @@ cdef enum:  # DecisionKind
     DK_AIR_STEP = 30     # destination cell of the airship's next step; 0 stop here (after a first step)
     DK_AIR_COMBAT = 31   # Blitzkrieg: 0 no; 1 + seat: fight that seat's airship here
     DK_AIR_DIAL = 32     # power dialled in a Blitzkrieg combat, 0..min(7, power) (no combat cards)
-    N_DECISION_KINDS = 33
+    DK_AIR_SWAP = 33     # a tile's swap_objective: 0 keep; 1 + k spend objective card in slot k, draw one
+    N_DECISION_KINDS = 34
 
 # DK_TOP variants (option = 100*variant + 10*amount + bonus).
 cdef enum:  # TopVariant
@@ -419,6 +420,7 @@ cdef enum:  # Phase
     PH_AIR_STEP = 40     # its next step
     PH_AIR_STOPS = 41    # it has ended its move: the tiles' airship_stops rules
     PH_AIR_DIAL = 42     # a Blitzkrieg combat: the two dials
+    PH_AIR_STOPPED = 43  # the decisions its stop offers: an objective swap, then a Blitzkrieg
 
 # What a running sub-procedure belongs to.
 cdef enum:  # ActionSource

@@ -150,7 +150,7 @@ cdef int run_phase(GameState* g) noexcept nogil:
         return phase_free_effect_done(g)
     elif ph == PH_FACTORY_TOP_REWARD:
         return phase_factory_top_reward(g)
-    elif ph >= PH_AIR_CARGO and ph <= PH_AIR_DIAL:
+    elif ph >= PH_AIR_CARGO and ph <= PH_AIR_STOPPED:
         return air_phase(g)
     # PH_GAME_OVER or an unknown phase
     end_game(g, END_ENGINE_ERROR)
@@ -211,7 +211,7 @@ cdef int legal_options(GameState* g, int32_t* buf) noexcept nogil:
         return free_action_options(g, buf)
     elif kind == DK_FACTORY_PICK:
         return options_factory_pick(g, buf)
-    elif kind >= DK_AIR_CARGO and kind <= DK_AIR_DIAL:
+    elif kind >= DK_AIR_CARGO and kind <= DK_AIR_SWAP:
         return air_options(g, buf)
     return 0
 
@@ -272,7 +272,7 @@ cdef void apply_effect(GameState* g, int32_t opt, int auto) noexcept nogil:
         apply_free_action(g, opt)
     elif kind == DK_FACTORY_PICK:
         apply_factory_pick(g, opt)
-    elif kind >= DK_AIR_CARGO and kind <= DK_AIR_DIAL:
+    elif kind >= DK_AIR_CARGO and kind <= DK_AIR_SWAP:
         air_apply(g, kind, opt)
 
 

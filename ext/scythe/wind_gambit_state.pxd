@@ -34,7 +34,11 @@ cdef enum:  # AirEffect
     AE_GAIN_CARDS = 3
     AE_AIRSHIP_COMBAT = 4
     AE_PLACE_STAR = 5          # a star on the resolution tile (resolutions' on_trigger only)
+    AE_SWAP_OBJECTIVE = 6      # the owner may spend a held objective card to draw another
     STAR_TILE = 10             # StarKind of such a star in place_star and EV_STAR (after the Automa's 9)
+cdef enum:  # AirFire: what a stop's rules offer (air_fire)
+    AF_COMBAT = 1
+    AF_SWAP = 2
 cdef enum:  # EndTrigger
     ET_STARS = 0
     ET_TURNS = 1
@@ -104,6 +108,7 @@ ctypedef struct AirMove:
     uint8_t unloaded              # the same for unloading (no load and unload of a kind on one territory)
     int8_t foe                    # Blitzkrieg: the defender's seat, -1 none
     int8_t dial[2]                # attacker, defender
+    uint8_t stop_offers           # AF_* bits: what the airship's stop offers (PH_AIR_STOPPED)
 
 ctypedef struct WindGambitState:
     int8_t cell[WG_SEATS]         # each seat's airship (its home base at setup)

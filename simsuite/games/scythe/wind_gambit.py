@@ -27,6 +27,8 @@ required when both kinds are given. Vocabulary of an ability rule `{ when, if, d
           | opponent_airship                                   an opponent's airship is there
     do    gain_coins | gain_power | gain_popularity | gain_cards   the owner gains `amount`
           | airship_combat   the owner may fight an opponent's airship there (Blitzkrieg)
+          | swap_objective   (airship_stops only) the owner may spend a held objective card (it
+                             goes under the deck) and draw the top one
 A resolution's `end` is one of
     { trigger = "stars", count, extra_rounds }   the first player to place their count-th star
           sets off the end: at once, or after every player has taken extra_rounds more turns
@@ -66,7 +68,8 @@ FILE = "wind_gambit.toml"
 TRIGGERS = ("airship_stops", "turn_start")
 CONDITIONS = ("always", "occupied", "unoccupied", "opponent_occupied", "village", "factory",
               "opponent_airship")
-EFFECTS = ("gain_coins", "gain_power", "gain_popularity", "gain_cards", "airship_combat", "place_star")
+EFFECTS = ("gain_coins", "gain_power", "gain_popularity", "gain_cards", "airship_combat", "place_star",
+           "swap_objective")
 END_TRIGGERS = ("stars", "turns", "shared_objectives")
 TURNS_PER = ("player", "game")
 AREAS = ("none", "factory", "factory_and_adjacent")    # at_end's `where` (index 0: no at_end)
@@ -181,7 +184,10 @@ def _check_rules(loaded, kind: str, key: str, e: dict) -> None:
         if rule["do"] == "place_star":
             raise loaded.err(kind, key, f"ability[{i}] place_star belongs to a resolution's on_trigger",
                              "use it under [resolution.<name>] on_trigger")
-        if rule["do"] != "airship_combat" and rule["amount"] == 0:
+        if rule["do"] == "swap_objective" and (rule["when"] != "airship_stops" or rule["amount"] > 1):
+            raise loaded.err(kind, key, f"ability[{i}] swap_objective is offered where the airship stops, once",
+                             'write when = "airship_stops" (and amount = 1 or none)')
+        if rule["do"] not in ("airship_combat", "swap_objective") and rule["amount"] == 0:
             raise loaded.err(kind, key, f"ability[{i}] {rule['do']} has no amount", "add amount = 1 (or more)")
         if rule["do"] == "airship_combat" and (rule["when"] != "airship_stops" or rule["if"] != "opponent_airship"):
             raise loaded.err(kind, key, f"ability[{i}] airship_combat needs an opponent's airship where the "
@@ -374,6 +380,8 @@ def label_option(name: str, opt: int, cell, who) -> str:
         return "stop here" if opt == 0 else f"fly to {cell(opt)}"
     if name == "airship_combat":
         return "no Blitzkrieg" if opt == 0 else f"Blitzkrieg against {who(opt - 1)}'s airship"
+    if name == "airship_swap":
+        return "keep objectives" if opt == 0 else f"spend objective in slot {opt} and draw another"
     return f"dial {opt} power"            # airship_dial
 
 

@@ -251,7 +251,8 @@ def test_the_invented_at_end_changes_the_games(tmp_path):
 @pytest.mark.parametrize("resolution", ["test_blast", "test_shared_each", "mission_possible",
                                         "factory_explosion", "doomsday_clock", "test_twelve_in_all"])
 def test_random_play_keeps_every_invariant_with_the_new_vocabulary(resolution):
-    r = res_rules(resolution)
+    # every pair of the invented files (Test Either's capacity, Test Scout's swap included)
+    r = rules(pair=None, resolution=resolution, files=FILES)
     for seed in range(1, 16):
         _, _, err = core.random_playout(r, seed, 3)
         assert err is None, (seed, err)
@@ -312,4 +313,45 @@ def test_a_capacity_of_both_kinds_must_say_either(tmp_path):
     f.write_text('[aggressive.test_x]\nnumber = 85\nname = "X"\ncapacity = { resources = 3, workers = 2 }\n'
                  'ability = []\nsource = "test"\nconfidence = "low"\n')
     with pytest.raises(UserError, match="not whether both may be aboard at once.*either = true"):
+        wg.load([f])
+
+
+# ------------------------------------------------------------------ swap_objective
+def test_swap_objective_where_the_airship_stops_on_a_village():
+    # Test Scout: { when = "airship_stops", if = "village", do = "swap_objective" } (W3's
+    # unnamed example): stopping on village 39 the owner may spend a held objective card (it
+    # goes under the deck, as revealed cards do, base §16) and draw the top card instead.
+    from tests.scythe.wind_gambit.test_airships import fly_and_stop
+    g = position(rules(pair=("blitzkrieg", "test_scout"), files=FILES))
+    n = seat(g, "nordic")
+    g.set_player(n, objectives=[CARD_RICH, CARD_SLEEVES])
+    g.set_airship(n, cell=31)
+    top = g.state()["objective_deck"][0]
+    fly_and_stop(g, n, 39)
+    assert g.decision_name == "airship_swap" and sorted(g.legal_options()) == [0, 1, 2]
+    do(g, "airship_swap", 1)
+    assert g.state()["players"][n]["objectives"] == [top, CARD_SLEEVES]
+    assert g.state()["objective_deck"][-1] == CARD_RICH
+    g.check_invariants()
+
+
+def test_no_swap_off_a_village_or_without_a_card():
+    from tests.scythe.wind_gambit.test_airships import fly_and_stop
+    g = position(rules(pair=("blitzkrieg", "test_scout"), files=FILES))
+    n = seat(g, "nordic")
+    g.set_player(n, objectives=[CARD_RICH])
+    g.set_airship(n, cell=39)
+    fly_and_stop(g, n, 31)                       # a mountain
+    assert g.decision_name != "airship_swap"
+    g = position(rules(pair=("blitzkrieg", "test_scout"), files=FILES))
+    g.set_airship(n, cell=31)                    # no card held (position() clears them)
+    fly_and_stop(g, n, 39)
+    assert g.decision_name != "airship_swap"
+
+
+def test_swap_objective_only_where_the_airship_stops(tmp_path):
+    f = tmp_path / "mine.toml"
+    f.write_text('[passive.test_x]\nnumber = 87\nname = "X"\nrange = 2\n'
+                 'ability = [{ when = "turn_start", do = "swap_objective" }]\nsource = "test"\nconfidence = "low"\n')
+    with pytest.raises(UserError, match="swap_objective is offered where the airship stops"):
         wg.load([f])
