@@ -201,24 +201,31 @@ def test_mission_possible_needs_a_users_entry_for_its_scoring():
     assert wg.load([VOCAB]).tiles["resolution"]["mission_possible"].known
 
 
-@pytest.mark.parametrize("entry, message", [
-    ('end = { trigger = "stars", count = 3, per = "game" }', "end.per goes with the turns trigger only"),
-    ('end = { trigger = "stars", count = 7 }', "a player places 6 at most"),
-    ('end = { trigger = "shared_objectives", count = 1 }', "needs shared objectives"),
-    ('end = { trigger = "turns", count = 9 }\nshared_objectives = { claim = "first", star = "tile" }',
-     "shared_objectives is given but setup lays out none"),
-    ('setup = { shared_objectives = 2 }\nend = { trigger = "shared_objectives", count = 3 }\n'
-     'shared_objectives = { claim = "first", star = "tile" }', "only 2 shared objectives can be completed"),
-    ('end = { trigger = "turns", count = 9 }\nat_end = [{ do = "retreat_home", where = "factory", amount = 1 }]',
-     "needs per_unit and amount together"),
-    ('end = { trigger = "turns", count = 9 }\nat_end = [{ do = "retreat_home", where = "village" }]',
-     "at_end.0..where 'village' is not a known name"),
-    ('end = { trigger = "turns", count = 9 }\nsetup = { shared_objectives = 1 }\n'
-     'shared_objectives = { claim = "all", star = "tile" }', "claim 'all' is not a known name"),
+R = "resolution"
+
+
+@pytest.mark.parametrize("section, entry, message", [
+    (R, 'end = { trigger = "stars", count = 3, per = "game" }', "end.per goes with the turns trigger only"),
+    (R, 'end = { trigger = "stars", count = 7 }', "a player places 6 at most"),
+    (R, 'end = { trigger = "shared_objectives", count = 1 }', "needs shared objectives"),
+    (R, 'end = { trigger = "turns", count = 9 }\nshared_objectives = { claim = "first", star = "tile" }',
+        "shared_objectives is given but setup lays out none"),
+    (R, 'setup = { shared_objectives = 2 }\nend = { trigger = "shared_objectives", count = 3 }\n'
+        'shared_objectives = { claim = "first", star = "tile" }', "only 2 shared objectives can be completed"),
+    (R, 'end = { trigger = "turns", count = 9 }\nat_end = [{ do = "retreat_home", where = "factory", amount = 1 }]',
+        "needs per_unit and amount together"),
+    (R, 'end = { trigger = "turns", count = 9 }\nat_end = [{ do = "retreat_home", where = "village" }]',
+        "at_end.0..where 'village' is not a known name"),
+    (R, 'end = { trigger = "turns", count = 9 }\nsetup = { shared_objectives = 1 }\n'
+        'shared_objectives = { claim = "all", star = "tile" }', "claim 'all' is not a known name"),
+    ("aggressive", 'capacity = { resources = 3, workers = 2 }\nability = []',
+     "not whether both may be aboard at once.*either = true"),
+    ("passive", 'range = 2\nability = [{ when = "turn_start", do = "swap_objective" }]',
+     "swap_objective is offered where the airship stops"),
 ])
-def test_bad_entries_are_one_line_errors(tmp_path, entry, message):
+def test_bad_entries_are_one_line_errors(tmp_path, section, entry, message):
     f = tmp_path / "mine.toml"
-    f.write_text(f'[resolution.test_bad]\nnumber = 97\nname = "Bad"\n{entry}\nsource = "test"\nconfidence = "low"\n')
+    f.write_text(f'[{section}.test_bad]\nnumber = 97\nname = "Bad"\n{entry}\nsource = "test"\nconfidence = "low"\n')
     with pytest.raises(UserError) as e:
         wg.load([f])
     assert "\n" not in str(e.value) and "mine.toml" in str(e.value)
@@ -308,14 +315,6 @@ def test_either_capacity_carries_resources_or_workers_not_both():
     g.check_invariants()
 
 
-def test_a_capacity_of_both_kinds_must_say_either(tmp_path):
-    f = tmp_path / "mine.toml"
-    f.write_text('[aggressive.test_x]\nnumber = 85\nname = "X"\ncapacity = { resources = 3, workers = 2 }\n'
-                 'ability = []\nsource = "test"\nconfidence = "low"\n')
-    with pytest.raises(UserError, match="not whether both may be aboard at once.*either = true"):
-        wg.load([f])
-
-
 # ------------------------------------------------------------------ swap_objective
 def test_swap_objective_where_the_airship_stops_on_a_village():
     # Test Scout: { when = "airship_stops", if = "village", do = "swap_objective" } (W3's
@@ -348,10 +347,3 @@ def test_no_swap_off_a_village_or_without_a_card():
     fly_and_stop(g, n, 39)
     assert g.decision_name != "airship_swap"
 
-
-def test_swap_objective_only_where_the_airship_stops(tmp_path):
-    f = tmp_path / "mine.toml"
-    f.write_text('[passive.test_x]\nnumber = 87\nname = "X"\nrange = 2\n'
-                 'ability = [{ when = "turn_start", do = "swap_objective" }]\nsource = "test"\nconfidence = "low"\n')
-    with pytest.raises(UserError, match="swap_objective is offered where the airship stops"):
-        wg.load([f])
