@@ -347,3 +347,27 @@ def test_no_swap_off_a_village_or_without_a_card():
     fly_and_stop(g, n, 39)
     assert g.decision_name != "airship_swap"
 
+
+
+# ------------------------------------------------------------------ scenarios
+def test_mission_possible_in_a_scenario_needs_and_takes_a_users_entry(tmp_path):
+    # Without a tile file completing it: a one-line error naming what is missing; with the
+    # user's entry (vocabulary_tiles.toml) the scenario runs and its rows name the resolution.
+    import shutil
+
+    import polars as pl
+
+    from simsuite.runner import run
+    from simsuite.scenario import load_scenario
+    head = 'game = "scythe"\nname = "t"\ngames = 4\nseed = 1\nplayers = 3\npolicy = "economy"\n[rules]\n'
+    p = tmp_path / "s.toml"
+    p.write_text(head + 'modules = ["resolutions"]\nresolution = "mission_possible"\n')
+    with pytest.raises(UserError) as e:
+        load_scenario(p)
+    assert "\n" not in str(e.value) and "no known end or shared_objectives" in str(e.value)
+    shutil.copy(VOCAB, tmp_path / "mine.toml")
+    p.write_text(head + 'modules = ["resolutions"]\nresolution = "mission_possible"\nwind_gambit_tiles = "mine.toml"\n')
+    out = tmp_path / "out"
+    run(load_scenario(p, out=out), jobs=1, progress=False)
+    rows = pl.scan_parquet(out / "**" / "*.parquet", hive_partitioning=True).collect()
+    assert set(rows["resolution"]) == {"mission_possible"} and (rows["provisional_share"] == 1.0).all()
