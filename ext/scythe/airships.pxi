@@ -12,12 +12,15 @@
 #   except under Blitzkrieg («КОНТРОЛЬ ТЕРИТОРІЙ», «ЗАЙНЯТА ЧИ НЕЗАЙНЯТА», «БІЙ», «БЛІЦКРИГ»);
 # - carries up to the aggressive tile's capacity of resources, loaded or left before, during or
 #   after its move; never resources an opponent controls; resources aboard stay the owner's:
-#   spendable and scored («ПЕРЕНЕСЕННЯ РЕСУРСІВ»);
+#   spendable and scored («ПЕРЕНЕСЕННЯ РЕСУРСІВ»); a tile carrying "resources or workers"
+#   (capacity either) never has both aboard at once («ПЕРЕНЕСЕННЯ РЕСУРСІВ АБО РОБІТНИКІВ»);
 # - carries up to the tile's capacity of own workers, which aboard control nothing, neither
 #   produce nor trade, and are out of every opponent's reach (their unit_cell is AIRBORNE, no
 #   cell); one is set down only during its airship's move, on a territory no opponent occupies,
 #   and may then move on its own in the same Move action; none steps off the airship directly
 #   («ПЕРЕНЕСЕННЯ РОБІТНИКІВ», «ВИСАДКА РОБІТНИКІВ»).
+# A tile's stop may also offer an objective swap (swap_objective: the spent card goes under the
+# deck, as revealed cards do, base §16), offered before a Blitzkrieg.
 # Readings where the rulebook is silent (digest §4.12, each tested): a move needs at least one
 # step (as for every unit); resources are never left on a lake (base §8.5); a Blitzkrieg
 # combat is offered when the airship stops on a territory with an opponent's airship; the two
