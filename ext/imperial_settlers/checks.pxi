@@ -45,7 +45,7 @@ cdef int state_problem(const GameState* s) noexcept nogil:
         expected += s.rules.deck_size[1 + pl.faction]
         if not (_count(seen, pl.fdeck, pl.n_fdeck) and _count(seen, pl.fdisc, pl.n_fdisc)
                 and _count(seen, pl.hand, pl.n_hand) and _count(seen, pl.deal, pl.n_deal)
-                and _count(seen, pl.pack, pl.n_pack)):
+                and _count(seen, pl.pack, pl.n_pack) and _count(seen, pl.under, pl.n_under)):
             return BAD_CARD_COUNT
         for i in range(pl.n_loc):
             l = &pl.loc[i]

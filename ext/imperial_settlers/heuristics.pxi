@@ -147,6 +147,10 @@ cdef double activation_worth(const GameState* s, int p, const Kind* k, const dou
         v += price(s, p, G_STONE, w)
     elif k.act_op == AOP_USE_OTHER:
         v += 1.0
+    elif k.act_op == AOP_TAKE_DEAL:
+        v += w[HW_DEAL] * rounds_ahead(s) * price(s, p, G_FOOD, w) + w[HW_HARM]
+    elif k.act_op == AOP_TRADE_ROUTE:
+        v += (1.0 + w[HW_DEAL] * rounds_ahead(s)) * price(s, p, G_FOOD, w)
     elif k.act_op >= AOP_RAZE_OPPONENT:
         v += w[HW_HARM] * 1.5 + 1.0
     return v
@@ -163,6 +167,8 @@ cdef double location_worth(const GameState* s, int p, const Kind* k, bint joinin
         v += w[HW_ACTION] * (ahead + 1) * k.act_uses * max_d(activation_worth(s, p, k, w), 0.0)
     elif k.type == TY_FEATURE:
         v += w[HW_FEATURE] * (ahead + 1) * goods_worth(s, p, k.feat_gain, w)
+        if k.hold_every > 0:
+            v += w[HW_FEATURE] * (ahead + 1) * k.hold_vp * w[HW_VP] / k.hold_every
     return v
 
 
@@ -267,6 +273,28 @@ cdef double trade_worth(const GameState* s, int p, int what, const double* w) no
     return gain - s.rules.trade_workers * pay_price(s, p, G_WORKER, w)
 
 
+cdef double hold_worth(const GameState* s, int p, int slot, const double* w) noexcept nogil:
+    # One more card / resource on a holding location: its share of the end-game VP less the
+    # cheapest thing given up; a Storehouse only when nothing else beats passing (what it
+    # keeps comes back next round) and never in the last round.
+    cdef const Player* pl = &s.pl[p]
+    cdef const Kind* k = kind_of(s, pl.loc[slot].card)
+    cdef double cost = 1e9, v
+    cdef int i
+    if k.hold_returns:
+        return w[HW_PASS] + 1e-6 if s.round < s.rules.rounds else -1e9
+    if k.hold == HOLD_CARDS:
+        for i in range(pl.n_hand):
+            v = w[HW_HAND] * max_d(card_worth(s, p, pl.hand[i], w), 0.0)
+            if v < cost:
+                cost = v
+    else:
+        for i in range(3):
+            if pl.tok[i] > 0 and pay_price(s, p, i, w) < cost:
+                cost = pay_price(s, p, i, w)
+    return k.hold_vp * w[HW_VP] / (k.hold_every if k.hold_every > 0 else 1) - cost
+
+
 cdef double action_option_worth(const GameState* s, int p, int o, const double* w) noexcept nogil:
     cdef const Player* pl = &s.pl[p]
     cdef int t, i
@@ -290,7 +318,9 @@ cdef double action_option_worth(const GameState* s, int p, int o, const double* 
         return trade_worth(s, p, o - OPT_TRADE, w)
     if o < OPT_SAMURAI:
         return guard_worth(s, p, o - OPT_DEFENCE, w) - price(s, p, G_DEFENCE, w)
-    return guard_worth(s, p, o - OPT_SAMURAI, w) - pay_price(s, p, G_WORKER, w)
+    if o < OPT_HOLD:
+        return guard_worth(s, p, o - OPT_SAMURAI, w) - pay_price(s, p, G_WORKER, w)
+    return hold_worth(s, p, o - OPT_HOLD, w)
 
 
 cdef double free_move_worth(const GameState* s, int p, int o, const double* w) noexcept nogil:
@@ -300,7 +330,9 @@ cdef double free_move_worth(const GameState* s, int p, int o, const double* w) n
         return 0.0
     if o < OPT_SAMURAI:
         return guard_worth(s, p, o - OPT_DEFENCE, w) - price(s, p, G_DEFENCE, w)
-    return guard_worth(s, p, o - OPT_SAMURAI, w) - pay_price(s, p, G_WORKER, w)
+    if o < OPT_HOLD:
+        return guard_worth(s, p, o - OPT_SAMURAI, w) - pay_price(s, p, G_WORKER, w)
+    return hold_worth(s, p, o - OPT_HOLD, w)
 
 
 cdef double task_option_worth(const GameState* s, int p, int o, const double* w) noexcept nogil:
@@ -309,6 +341,7 @@ cdef double task_option_worth(const GameState* s, int p, int o, const double* w)
     cdef const Player* pl = &s.pl[p]
     cdef const Kind* k
     cdef int q, card
+    cdef double v
     if t.kind == TK_BUILD_DISCARD:
         return -slot_worth(s, p, o, w)
     if t.kind == TK_REPEAT_PROD:
@@ -322,10 +355,10 @@ cdef double task_option_worth(const GameState* s, int p, int o, const double* w)
     if t.kind == TK_USE_OTHER:
         return activation_worth(s, p, kind_of(s, pl.loc[o].card), w)
     if t.kind == TK_DEAL_AGAIN:
-        k = kind_of(s, pl.deal[o])
+        k = own_deal_kind(s, pl, o)
         return k.deal_n * price(s, p, k.deal_good, w)
     if t.kind == TK_PAY_DEAL:
-        k = kind_of(s, pl.deal[o])
+        k = own_deal_kind(s, pl, o)
         return -k.deal_n * price(s, p, k.deal_good, w)
     if t.kind == TK_PAY_CARD or t.kind == TK_FOUNDATION:
         return -card_worth(s, p, pl.hand[o], w)
@@ -342,15 +375,27 @@ cdef double task_option_worth(const GameState* s, int p, int o, const double* w)
         return -slot_worth(s, p, s.tmp[o], w)                   # the attack razes the cheapest
     if t.kind == TK_TARGET_LOC:
         q = o // MAX_LOC
+        if t.a == AOP_TRADE_ROUTE:
+            k = kind_of(s, target_card(s, q, o % MAX_LOC))
+            return k.deal_n * price(s, p, k.deal_good, w)
         if q == p:
             return -slot_worth(s, p, o % MAX_LOC, w)            # one's own: the cheapest
         return raze_target_worth(s, p, q, o % MAX_LOC, w)
     if t.kind == TK_TAKE_GOOD:
         return price(s, p, o, w)
-    if t.kind == TK_CANCEL_DEAL:
+    if t.kind == TK_CANCEL_DEAL or t.kind == TK_TAKE_DEAL:
         card = s.pl[o // MAX_DEALS].deal[o % MAX_DEALS]
         k = kind_of(s, card)
-        return k.deal_n * price(s, o // MAX_DEALS, k.deal_good, w) + 0.1 * final_score(s, o // MAX_DEALS)
+        v = k.deal_n * price(s, o // MAX_DEALS, k.deal_good, w) + 0.1 * final_score(s, o // MAX_DEALS)
+        if t.kind == TK_TAKE_DEAL:
+            v += k.deal_n * price(s, p, k.deal_good, w)
+        return v
+    if t.kind == TK_HOLD:
+        if kind_of(s, pl.loc[t.a].card).hold == HOLD_CARDS:
+            return -card_worth(s, p, pl.hand[o], w)
+        if kind_of(s, pl.loc[t.a].card).hold_returns:
+            return -1.0 if o == s.rules.keeps[pl.faction] else price(s, p, o, w)
+        return -pay_price(s, p, o, w)
     if t.kind == TK_PAY:
         # gold paid for wood / stone / food: keep what is worth more
         return -((o & 15) * (pay_price(s, p, G_GOLD, w) - pay_price(s, p, G_WOOD, w))

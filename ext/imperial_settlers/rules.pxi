@@ -253,6 +253,77 @@ cdef void produce_board_and_deals(GameState* s, int p) noexcept nogil:
     for i in range(pl.n_deal):
         k = kind_of(s, pl.deal[i])
         gain_good(s, p, k.deal_good, k.deal_n)
+    for i in range(pl.n_trade):
+        k = &s.rules.kind[pl.trade_kind[i]]
+        gain_good(s, p, k.deal_good, k.deal_n)
+    for i in range(pl.n_loc):
+        if pl.loc[i].held and not pl.loc[i].foundation and kind_of(s, pl.loc[i].card).hold_returns:
+            release_held(s, p, i)
+
+
+# ----------------------------------------------------------------- holding locations
+
+cdef int n_own_deals(const Player* pl) noexcept nogil:
+    # Deals under the board and, for the Trade Route's owner, deals with opponent locations
+    # (Imperial Messenger and Hanseatic League may pick both: seed's notes on those cards).
+    return pl.n_deal + pl.n_trade
+
+
+cdef const Kind* own_deal_kind(const GameState* s, const Player* pl, int i) noexcept nogil:
+    return kind_of(s, pl.deal[i]) if i < pl.n_deal else &s.rules.kind[pl.trade_kind[i - pl.n_deal]]
+
+
+cdef void release_held(GameState* s, int p, int slot) noexcept nogil:
+    # What a location holds when it is lost (or a Storehouse gives back at the production):
+    # a Storehouse's resources go to the owner's supply (seed, «Склады»); cards under a Gate
+    # and resources on a Shrine go with the location (cards to their discard piles).
+    cdef Player* pl = &s.pl[p]
+    cdef Loc* l = &pl.loc[slot]
+    cdef const Kind* k = kind_of(s, l.card)
+    cdef int g, i
+    if k.hold == HOLD_CARDS:
+        for i in range(l.held):
+            if pl.n_under > 0:
+                pl.n_under -= 1
+                discard_card(s, pl.under[pl.n_under])
+    elif k.hold_returns:
+        for g in range(3):
+            pl.tok[g] += l.held_res[g]
+    l.held = 0
+    for g in range(3):
+        l.held_res[g] = 0
+
+
+cdef bint can_hold(const GameState* s, int p, int slot) noexcept nogil:
+    # A free move: one more card from hand under this Gate, or one more resource on this
+    # Shrine / Storehouse (up to its limit, if it has one).
+    cdef const Player* pl = &s.pl[p]
+    cdef const Loc* l = &pl.loc[slot]
+    if l.foundation:
+        return False
+    cdef const Kind* k = kind_of(s, l.card)
+    if k.hold == HOLD_NONE or l.held >= 120 or (k.hold_max and l.held >= k.hold_max):
+        return False
+    if k.hold == HOLD_CARDS:
+        return pl.n_hand > 0 and pl.n_under < MAX_UNDER
+    return pl.tok[G_WOOD] + pl.tok[G_STONE] + pl.tok[G_FOOD] > 0
+
+
+cdef void hold_one(GameState* s, int p, int slot, int o) noexcept nogil:
+    # o: the hand index of the card put under a Gate, or the resource (wood, stone, food).
+    cdef Player* pl = &s.pl[p]
+    cdef Loc* l = &pl.loc[slot]
+    cdef int card = -1
+    if kind_of(s, l.card).hold == HOLD_CARDS:
+        card = take_from_hand(s, p, o)
+        pl.under[pl.n_under] = card
+        pl.n_under += 1
+        o = -1
+    else:
+        pl.tok[o] -= 1
+        l.held_res[o] += 1
+    l.held += 1
+    emit(s, EV_HOLD, p, l.card, card, o, 0, 0)
 
 
 # ----------------------------------------------------------------- feature triggers
@@ -295,6 +366,7 @@ cdef void trigger_opponent_trade(GameState* s, int p, int pairs) noexcept nogil:
 cdef void remove_loc(GameState* s, int p, int slot) noexcept nogil:
     cdef Player* pl = &s.pl[p]
     cdef int i
+    release_held(s, p, slot)
     for i in range(slot, pl.n_loc - 1):
         pl.loc[i] = pl.loc[i + 1]
     pl.n_loc -= 1
@@ -417,6 +489,7 @@ cdef void raze_effect(GameState* s, int p, int t, int slot) noexcept nogil:
         discard_card(s, swap_remove(s.vloc, &s.n_vloc, slot))
     elif kind_of(s, card).deck == 0:
         l = &s.pl[t].loc[slot]
+        release_held(s, t, slot)
         l.foundation = 1
         l.defence = 0
         l.samurai = 0
@@ -448,12 +521,12 @@ cdef bint act_op_possible(const GameState* s, int p, int slot, const Kind* k, in
     cdef const Player* pl = &s.pl[p]
     if k.act_pay[G_CARD] * times > pl.n_hand:
         return False
-    if k.act_pay_deal * times > pl.n_deal:
+    if k.act_pay_deal * times > n_own_deals(pl):
         return False
     if k.act_op == AOP_NONE:
         return True
     if k.act_op == AOP_DEAL_AGAIN:
-        return pl.n_deal > 0
+        return n_own_deals(pl) > 0
     if k.act_op == AOP_REPEAT_PROD:
         return any_repeatable(s, p, -1)
     if k.act_op == AOP_STEAL:
@@ -468,7 +541,9 @@ cdef bint act_op_possible(const GameState* s, int p, int slot, const Kind* k, in
             if use_other_ok(s, p, i, k):
                 return True
         return False
-    if k.act_op == AOP_CANCEL_DEAL:
+    if k.act_op == AOP_CANCEL_DEAL or k.act_op == AOP_TAKE_DEAL:
+        if k.act_op == AOP_TAKE_DEAL and pl.n_deal >= MAX_DEALS:
+            return False
         for q in range(s.n_players):
             if targetable(s, p, q) and s.pl[q].n_deal > 0:
                 return True
@@ -525,6 +600,8 @@ cdef bint location_target_ok(const GameState* s, int p, int op, int raze_tokens,
         if t != 1:
             return False
         k = kind_of(s, s.vloc[slot])
+        if op == AOP_TRADE_ROUTE:
+            return False        # the opponent's lookout cards are common: no deal good
         return op == AOP_REMOVE_OPPONENT or k.can_raze
     if not targetable(s, p, t):
         return False
@@ -540,6 +617,9 @@ cdef bint location_target_ok(const GameState* s, int p, int op, int raze_tokens,
         return k.can_raze
     if op == AOP_REMOVE_OPPONENT:
         return k.deck == 0
+    if op == AOP_TRADE_ROUTE:
+        # a faction location (it shows a deal good); "Торговый путь"
+        return k.deck != 0 and k.deal_good >= 0 and s.pl[p].n_trade < MAX_TRADE_DEALS
     return False
 
 
@@ -586,6 +666,15 @@ cdef void apply_location_op(GameState* s, int p, int op, int t, int slot) noexce
             gain_good(s, p, last, 1)
         else:
             push_task(s, TK_TAKE_GOOD, p, t * MAX_LOC + slot, 0)
+    elif op == AOP_TRADE_ROUTE:
+        # A deal with the location: its good now and in every production phase; the deal
+        # stays when the Trade Route is lost (seed, «Торговый путь»).
+        card = target_card(s, t, slot)
+        k = kind_of(s, card)
+        s.pl[p].trade_kind[s.pl[p].n_trade] = s.rules.card_kind[card]
+        s.pl[p].n_trade += 1
+        emit(s, EV_TRADE_ROUTE, p, t, card, k.deal_good, 0, 0)
+        gain_good(s, p, k.deal_good, k.deal_n)
 
 
 cdef bint use_other_ok(const GameState* s, int p, int slot, const Kind* troupe) noexcept nogil:
@@ -656,6 +745,8 @@ cdef void action_paid(GameState* s, int p, int slot, int times) noexcept nogil:
             push_task(s, TK_STEAL, p, 0, 0)
         elif k.act_op == AOP_CANCEL_DEAL:
             push_task(s, TK_CANCEL_DEAL, p, 0, 0)
+        elif k.act_op == AOP_TAKE_DEAL:
+            push_task(s, TK_TAKE_DEAL, p, 0, 0)
         elif k.act_op == AOP_FOUNDATION_FROM_HAND:
             push_task(s, TK_FOUNDATION, p, 0, 0)
         elif k.act_op == AOP_BUILD_FROM_DEALS:

@@ -298,7 +298,7 @@ cdef int task_options(GameState* s, const Task* t, int32_t* buf) noexcept nogil:
                         and act_op_possible(s, p, i, k, 1):
                     buf[n] = i; n += 1
     elif t.kind == TK_DEAL_AGAIN or t.kind == TK_PAY_DEAL:
-        for i in range(pl.n_deal):
+        for i in range(n_own_deals(pl)):
             buf[n] = i; n += 1
     elif t.kind == TK_PAY_CARD:
         for i in range(pl.n_hand):
@@ -328,7 +328,7 @@ cdef int task_options(GameState* s, const Task* t, int32_t* buf) noexcept nogil:
         for i in range(N_GOODS):
             if k.raze[i]:
                 buf[n] = i; n += 1
-    elif t.kind == TK_CANCEL_DEAL:
+    elif t.kind == TK_CANCEL_DEAL or t.kind == TK_TAKE_DEAL:
         for i in range(s.n_players):
             if targetable(s, p, i):
                 for r in range(s.pl[i].n_deal):
@@ -343,6 +343,14 @@ cdef int task_options(GameState* s, const Task* t, int32_t* buf) noexcept nogil:
         while i >= 0:
             buf[n] = i; n += 1
             i = buildable_deal(s, p, NULL, i + 1)
+    elif t.kind == TK_HOLD:
+        if kind_of(s, pl.loc[t.a].card).hold == HOLD_CARDS:
+            for i in range(pl.n_hand):
+                buf[n] = i; n += 1
+        else:
+            for i in range(3):
+                if pl.tok[i] > 0:
+                    buf[n] = i; n += 1
     return n
 
 
@@ -379,7 +387,8 @@ cdef int task_decision(int kind) noexcept nogil:
     if kind == TK_SOLO_TIE: return D_SOLO_TIE
     if kind == TK_TARGET_LOC: return D_TARGET_LOC
     if kind == TK_TAKE_GOOD: return D_TARGET_GOOD
-    if kind == TK_CANCEL_DEAL: return D_TARGET_DEAL
+    if kind == TK_CANCEL_DEAL or kind == TK_TAKE_DEAL: return D_TARGET_DEAL
+    if kind == TK_HOLD: return D_HOLD
     if kind == TK_FOUNDATION: return D_FOUNDATION_CARD
     if kind == TK_PAY: return D_PAY_GOLD
     if kind == TK_BUILD_DEAL: return D_BUILD_DEAL
@@ -418,8 +427,15 @@ cdef void apply_task(GameState* s, int o) noexcept nogil:
         run_action_effect(s, p, o, 1)
     elif t.kind == TK_DEAL_AGAIN:
         pop_task(s)
-        k = kind_of(s, pl.deal[o])
+        k = own_deal_kind(s, pl, o)
         gain_good(s, p, k.deal_good, k.deal_n)
+    elif t.kind == TK_PAY_DEAL and o >= pl.n_deal:
+        # a Trade Route deal given up: no card of the player's goes with it
+        swap_remove(pl.trade_kind, &pl.n_trade, o - pl.n_deal)
+        s.task[s.n_task - 1].b -= 1
+        if s.task[s.n_task - 1].b <= 0:
+            pop_task(s)
+            gain_goods(s, p, s.rules.kind[t.a].act_gain, 1)
     elif t.kind == TK_PAY_DEAL or t.kind == TK_PAY_CARD:
         if t.kind == TK_PAY_DEAL:
             card = remove_deal(s, p, o)
@@ -459,6 +475,18 @@ cdef void apply_task(GameState* s, int o) noexcept nogil:
         card = remove_deal(s, q, o % MAX_DEALS)
         discard_card(s, card)
         emit(s, EV_CANCEL_DEAL, p, q, card, 0, 0, 0)
+    elif t.kind == TK_TAKE_DEAL:
+        # Spies: the deal moves under p's board; not a Make-a-Deal action, so it gives
+        # nothing now (seed, «Шпионы»), only in the production phases to come
+        pop_task(s)
+        q = o // MAX_DEALS
+        card = remove_deal(s, q, o % MAX_DEALS)
+        pl.deal[pl.n_deal] = card
+        pl.n_deal += 1
+        emit(s, EV_TAKE_DEAL, p, q, card, 0, 0, 0)
+    elif t.kind == TK_HOLD:
+        pop_task(s)
+        hold_one(s, p, t.a, o)
     elif t.kind == TK_PAY:
         pop_task(s)
         pay_split(s, p, t.a, o)
@@ -527,6 +555,9 @@ cdef int free_move_options(const GameState* s, int p, int32_t* buf) noexcept nog
         for i in range(pl.n_loc):
             if samurai_spot(s, p, i):
                 buf[n] = OPT_SAMURAI + i; n += 1
+    for i in range(pl.n_loc):
+        if can_hold(s, p, i):
+            buf[n] = OPT_HOLD + i; n += 1
     return n
 
 
@@ -562,11 +593,14 @@ cdef void apply_action(GameState* s, int p, int o) noexcept nogil:
         s.pl[p].tok[G_DEFENCE] -= 1
         s.pl[p].loc[i].defence = 1
         emit(s, EV_DEFENCE, p, i, s.pl[p].loc[i].card, 0, 0, 0)
-    else:
+    elif o < OPT_HOLD:
         # free: a worker becomes a samurai
         i = o - OPT_SAMURAI
         s.pl[p].tok[G_WORKER] -= 1
         place_samurai(s, p, i)
+    else:
+        # free: a card under a Gate / a resource on a Shrine or Storehouse (which: a decision)
+        push_task(s, TK_HOLD, p, o - OPT_HOLD, 0)
 
 
 cdef int next_unpassed(const GameState* s, int from_seat) noexcept nogil:
