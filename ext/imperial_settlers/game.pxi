@@ -92,6 +92,7 @@ cdef class SettlersRules:
         self.r.raze_loc = c["raze_location_tokens"]
         self.r.trade_workers = c["trade_workers"]
         self.r.foundation_wood = c["foundation_wood"]
+        self.r.capture_tokens = c["capture_tokens"]
         self.r.lookout = LOOKOUTS[lookout]
         self.r.peaceful = bool(peaceful)
         self.achievement = list(packed["achievement"])
@@ -266,7 +267,10 @@ cdef class Game(GameCore):
                 return f"defence token on {self.card_name(s.pl[p].loc[o - OPT_DEFENCE].card)}"
             if o < OPT_HOLD:
                 return f"samurai on {self.card_name(s.pl[p].loc[o - OPT_SAMURAI].card)}"
-            return f"put on {self.card_name(s.pl[p].loc[o - OPT_HOLD].card)} (slot {o - OPT_HOLD})"
+            if o < OPT_ACT_CAPTURED:
+                return f"put on {self.card_name(s.pl[p].loc[o - OPT_HOLD].card)} (slot {o - OPT_HOLD})"
+            t, i = divmod(o - OPT_ACT_CAPTURED, MAX_LOC)
+            return f"use captured {self.card_name(s.pl[t].loc[i].card)} of seat {t}"
         if d in (D_BUILD_DISCARD, D_REPEAT_PROD, D_USE_OTHER, D_SAMURAI_BONUS):
             l = s.pl[p].loc[o]
             return ("foundation" if l.foundation else self.card_name(l.card)) + f" (slot {o})"
@@ -350,6 +354,8 @@ cdef class Game(GameCore):
         if kind == EV_HOLD:
             what = self.card_name(b) if b >= 0 else f"1 {GOODS[c]}"
             return f"{who} puts {what} on {self.card_name(a)}"
+        if kind == EV_CAPTURE:
+            return f"{who} captures {self.card_name(b)} of seat {a}"
         if kind == EV_TAKE_DEAL:
             return f"{who} takes the deal {self.card_name(b)} of seat {a}"
         if kind == EV_TRADE_ROUTE:
@@ -390,6 +396,7 @@ cdef class Game(GameCore):
             "locations": [dict(card=pl.loc[i].card, name=self.card_name(pl.loc[i].card),
                                foundation=bool(pl.loc[i].foundation), defence=pl.loc[i].defence,
                                samurai=pl.loc[i].samurai, used=pl.loc[i].used, held=pl.loc[i].held,
+                               captured_by=pl.loc[i].captor - 1 if pl.loc[i].captor else None,
                                held_resources={TOKENS[g]: pl.loc[i].held_res[g] for g in range(3)})
                           for i in range(pl.n_loc)],
             "deals": [pl.deal[i] for i in range(pl.n_deal)],
@@ -709,7 +716,8 @@ cdef class Game(GameCore):
 INVARIANTS = {BAD_CARD_COUNT: "a card is missing or in two places", BAD_NEGATIVE: "a negative token count",
               BAD_SAMURAI: "a samurai on a common location or a foundation",
               BAD_DEFENCE: "a defence token on a faction location or a foundation",
-              BAD_USES: "a location used more often than its card allows", BAD_ROUND: "round out of range"}
+              BAD_USES: "a location used more often than its card allows", BAD_ROUND: "round out of range",
+              BAD_CAPTURE: "more captured locations than special tokens, or a location captured by its owner"}
 
 
 cdef int _take_of_kind(int16_t* arr, int16_t* n, const Rules* r, int kind):

@@ -320,7 +320,10 @@ cdef double action_option_worth(const GameState* s, int p, int o, const double* 
         return guard_worth(s, p, o - OPT_DEFENCE, w) - price(s, p, G_DEFENCE, w)
     if o < OPT_HOLD:
         return guard_worth(s, p, o - OPT_SAMURAI, w) - pay_price(s, p, G_WORKER, w)
-    return hold_worth(s, p, o - OPT_HOLD, w)
+    if o < OPT_ACT_CAPTURED:
+        return hold_worth(s, p, o - OPT_HOLD, w)
+    t = (o - OPT_ACT_CAPTURED) // MAX_LOC
+    return activation_worth(s, p, kind_of(s, s.pl[t].loc[(o - OPT_ACT_CAPTURED) % MAX_LOC].card), w)
 
 
 cdef double free_move_worth(const GameState* s, int p, int o, const double* w) noexcept nogil:
@@ -378,6 +381,15 @@ cdef double task_option_worth(const GameState* s, int p, int o, const double* w)
         if t.a == AOP_TRADE_ROUTE:
             k = kind_of(s, target_card(s, q, o % MAX_LOC))
             return k.deal_n * price(s, p, k.deal_good, w)
+        if t.a == AOP_CAPTURE:
+            # what it will produce / do for p, and what its owner loses
+            k = kind_of(s, target_card(s, q, o % MAX_LOC))
+            v = w[HW_HARM] * slot_worth(s, q, o % MAX_LOC, w)
+            if k.type == TY_PRODUCTION:
+                v += w[HW_PRODUCTION] * rounds_ahead(s) * produce_once(s, p, k, 0, w)
+            elif k.type == TY_ACTION:
+                v += w[HW_ACTION] * (rounds_ahead(s) + 1) * max_d(activation_worth(s, p, k, w), 0.0)
+            return v
         if q == p:
             return -slot_worth(s, p, o % MAX_LOC, w)            # one's own: the cheapest
         return raze_target_worth(s, p, q, o % MAX_LOC, w)

@@ -179,3 +179,23 @@ cdef inline bint _tie_key_less(const GameState* s, int p, int q) noexcept nogil:
     if a != b:
         return a < b
     return s.pl[p].n_hand < s.pl[q].n_hand
+
+
+cdef int captured_by(const GameState* s, int p) noexcept nogil:
+    # Locations p holds captured (each takes one of the Temple of Ra's special tokens).
+    cdef int t, i, n = 0
+    for t in range(s.n_players):
+        for i in range(s.pl[t].n_loc):
+            if s.pl[t].loc[i].captor == p + 1:
+                n += 1
+    return n
+
+
+cdef int free_locations(const Player* pl) noexcept nogil:
+    # Locations and foundations its owner may discard to pay a build cost (not captured ones:
+    # seed, «Храм Ра»).
+    cdef int i, n = 0
+    for i in range(pl.n_loc):
+        if not pl.loc[i].captor:
+            n += 1
+    return n

@@ -274,7 +274,8 @@ cdef int task_options(GameState* s, const Task* t, int32_t* buf) noexcept nogil:
     cdef const Kind* k
     if t.kind == TK_BUILD_DISCARD:
         for i in range(pl.n_loc):
-            buf[n] = i; n += 1
+            if not pl.loc[i].captor:
+                buf[n] = i; n += 1
     elif t.kind == TK_REPEAT_PROD:
         for i in range(pl.n_loc):
             if repeatable(s, p, i, t.a):
@@ -292,7 +293,7 @@ cdef int task_options(GameState* s, const Task* t, int32_t* buf) noexcept nogil:
                     buf[n] = 1 + i; n += 1
     elif t.kind == TK_USE_OTHER:
         for i in range(pl.n_loc):
-            if i != t.a and not pl.loc[i].foundation:
+            if p * MAX_LOC + i != t.a and not pl.loc[i].foundation and not pl.loc[i].captor:
                 k = kind_of(s, pl.loc[i].card)
                 if k.type == TY_ACTION and k.act_op != AOP_USE_OTHER and can_pay_tokens(pl, k.act_pay, 1) \
                         and act_op_possible(s, p, i, k, 1):
@@ -423,8 +424,8 @@ cdef void apply_task(GameState* s, int o) noexcept nogil:
             trade_pair(s, p, o - 1)
     elif t.kind == TK_USE_OTHER:
         pop_task(s)
-        emit(s, EV_ACTIVATE, p, pl.loc[o].card, o, 0, 0, 0)
-        run_action_effect(s, p, o, 1)
+        emit(s, EV_ACTIVATE, p, pl.loc[o].card, p * MAX_LOC + o, 0, 0, 0)
+        run_action_effect(s, p, p * MAX_LOC + o, 1)
     elif t.kind == TK_DEAL_AGAIN:
         pop_task(s)
         k = own_deal_kind(s, pl, o)
@@ -534,12 +535,18 @@ cdef int action_options(const GameState* s, int p, int32_t* buf) noexcept nogil:
                         buf[n] = OPT_RAZE_LOC + t * MAX_LOC + i; n += 1
     for i in range(pl.n_loc):
         for c in range(1, 3):
-            if can_activate(s, p, i, c):
+            if can_activate(s, p, p, i, c):
                 buf[n] = OPT_ACT + 2 * i + c - 1; n += 1
     for c in range(5):
         if can_trade(s, p, c):
             buf[n] = OPT_TRADE + c; n += 1
-    return n + free_move_options(s, p, buf + n)
+    n += free_move_options(s, p, buf + n)
+    for t in range(s.n_players):
+        if t != p:
+            for i in range(s.pl[t].n_loc):
+                if s.pl[t].loc[i].captor == p + 1 and can_activate(s, p, t, i, 1):
+                    buf[n] = OPT_ACT_CAPTURED + t * MAX_LOC + i; n += 1
+    return n
 
 
 cdef int free_move_options(const GameState* s, int p, int32_t* buf) noexcept nogil:
@@ -581,7 +588,7 @@ cdef void apply_action(GameState* s, int p, int o) noexcept nogil:
         raze_location(s, p, t, (o - OPT_RAZE_LOC) % MAX_LOC)
         s.turn_done = 1
     elif o < OPT_TRADE:
-        activate(s, p, (o - OPT_ACT) // 2, (o - OPT_ACT) % 2 + 1)
+        activate(s, p, p * MAX_LOC + (o - OPT_ACT) // 2, (o - OPT_ACT) % 2 + 1)
         s.turn_done = 1
     elif o < OPT_DEFENCE:
         trade_pair(s, p, o - OPT_TRADE)
@@ -598,9 +605,12 @@ cdef void apply_action(GameState* s, int p, int o) noexcept nogil:
         i = o - OPT_SAMURAI
         s.pl[p].tok[G_WORKER] -= 1
         place_samurai(s, p, i)
-    else:
+    elif o < OPT_ACT_CAPTURED:
         # free: a card under a Gate / a resource on a Shrine or Storehouse (which: a decision)
         push_task(s, TK_HOLD, p, o - OPT_HOLD, 0)
+    else:
+        activate(s, p, o - OPT_ACT_CAPTURED, 1)
+        s.turn_done = 1
 
 
 cdef int next_unpassed(const GameState* s, int from_seat) noexcept nogil:
@@ -683,7 +693,7 @@ cdef int game_advance(GameState* s, int32_t* buf) noexcept nogil:
             if s.prod_cursor < s.pl[p].n_loc:
                 n = s.prod_cursor
                 s.prod_cursor += 1
-                if not s.pl[p].loc[n].foundation and kind_of(s, s.pl[p].loc[n].card).type == TY_PRODUCTION:
+                if not s.pl[p].loc[n].foundation and not s.pl[p].loc[n].captor and kind_of(s, s.pl[p].loc[n].card).type == TY_PRODUCTION:
                     produce_location(s, p, n)
                 continue
             s.step += 1

@@ -37,7 +37,8 @@ ACTION_OPS = {"build_faction_location": 1, "use_other_action": 2, "deal_good_aga
               "repeat_production": 4, "steal_resource": 5, "raze_opponent_location": 6,
               "raze_ignoring_guards": 7, "take_from_raze_yield": 8, "raze_own_location": 9,
               "remove_opponent_location": 10, "cancel_opponent_deal": 11, "foundation_from_hand": 12,
-              "build_from_deals": 13, "take_opponent_deal": 14, "trade_route": 15}
+              "build_from_deals": 13, "take_opponent_deal": 14, "trade_route": 15,
+              "capture_location": 16}
 HOLDS = {"cards": 1, "resources": 2}
 COUNTED = COLOURS + ("samurai",)
 SAMURAI = len(COLOURS)          # CNT_SAMURAI in the core
@@ -81,7 +82,7 @@ SOLO_FIELDS = {
 }
 RULES_FIELDS = {k: (df.Int(0, 9), REQ) for k in (
     "rounds", "start_common_cards", "start_faction_cards", "deal_food", "raze_hand_tokens",
-    "raze_location_tokens", "trade_workers", "foundation_wood", "common_location_vp",
+    "raze_location_tokens", "trade_workers", "foundation_wood", "capture_tokens", "common_location_vp",
     "faction_location_vp")}
 
 FILES = df.DataFiles(

@@ -4,7 +4,7 @@ whose numbers no source prints, now in the vocabulary: locations that hold cards
 ("Некоторые японские локации («Часовня», «Врата») приносят дополнительные ПО в конце игры"),
 deals taken from an opponent («Шпионы» Spies), deals with opponent locations («Торговый
 путь» Trade Route, with the notes on «Посредник», «Имперский посланник», «Ганзейский союз»),
-and cards from either deck («Делегация»).
+cards from either deck («Делегация») and locations captured with the Temple of Ra («Храм Ра»).
 
 The shipped entries stay provisional (their rates are our assumption); these tests give the
 rates in a user file (below) so that every expected value is a hand calculation from it.
@@ -31,6 +31,8 @@ action = { pay = { worker = 1 }, gain = {}, uses = 1, op = "take_opponent_deal" 
 action = { pay = { worker = 1, food = 0 }, gain = {}, uses = 1, op = "trade_route" }
 [card.bar028]
 action = { pay = { worker = 1 }, gain = { card = 2 }, uses = 1 }
+[card.egy013]
+action = { pay = { worker = 1 }, gain = {}, uses = 2, op = "capture_location" }
 """
 
 
@@ -230,6 +232,108 @@ def test_delegation_cards_come_from_either_deck(user_rules):
     assert set(labels(g)) == {"draw from the common deck", "draw from the faction deck"}
     do(g, "draw from the faction deck")
     assert len(g.player(0)["hand"]) == 2
+
+
+def capture(g, label):
+    g.start_actions(0)
+    do(g, "use Temple of Ra")
+    do(g, label)
+
+
+def test_a_captured_production_location_produces_for_the_egyptians(user_rules):
+    # «Храм Ра»: "Захватив локацию с производства, вы не получаете товаров в момент захвата";
+    # from the next production phase it produces for the Egyptian player, not its owner.
+    g = game(user_rules, ["egyptians", "romans"], worker=1)
+    g.add_location(0, "Temple of Ra")
+    g.add_location(1, "Quarry")                 # production: 1 stone
+    capture(g, "Quarry of seat 1")
+    assert tok(g, 0, "stone") == 0 and g.player(1)["locations"][0]["captured_by"] == 0
+    for p in (0, 1):
+        g.set_tokens(p, wood=0, stone=0, food=0, worker=0, gold=0, raze=0, defence=0)
+    g.start_production()
+    # Egyptian board gives no stone; Roman board 1 stone: the Quarry's stone went to seat 0
+    assert tok(g, 0, "stone") == 1 and tok(g, 1, "stone") == 1
+    g.check_invariants()
+
+
+def test_a_captured_location_cannot_be_discarded_for_a_build(user_rules):
+    # "Захваченная локация не может быть сброшена для постройки другой локации ни одним из игроков."
+    g = game(user_rules, ["egyptians", "romans"], worker=1)
+    g.add_location(0, "Temple of Ra")
+    g.add_location(1, "Quarry")
+    capture(g, "Quarry of seat 1")
+    g.give_card(1, "Legion")                    # 1 food + discard a location
+    g.set_tokens(1, food=1)
+    g.start_actions(1)
+    assert "build Legion" not in labels(g)      # the captured Quarry is its only location
+    g.add_location(1, "Old Forest")
+    g.refresh()
+    do(g, "build Legion")
+    assert set(labels(g)) == {"Old Forest (slot 1)"}
+
+
+def test_the_egyptians_use_a_captured_action_location_within_its_uses(user_rules):
+    # "Захватив локацию, которая была активирована владельцем максимальное число раз, вы не
+    # сможете активировать её сами." Castle: 1 worker -> 1 card, twice a round.
+    g = game(user_rules, ["egyptians", "romans"], worker=3)
+    g.add_location(0, "Temple of Ra")
+    g.add_location(1, "Castle", used=2)
+    g.add_location(1, "Castle", used=1)
+    capture(g, "Castle of seat 1")              # the first: used up this round
+    capture(g, "Castle of seat 1")              # the Temple may be used twice here
+    g.set_passed(1)
+    g.start_actions(0)
+    assert [k for k in labels(g) if k.startswith("use captured")] == ["use captured Castle of seat 1"]
+    o = labels(g)["use captured Castle of seat 1"]
+    assert o - HOLD - 48 == 1 * 48 + 1          # seat 1, slot 1
+    do(g, "use captured Castle of seat 1")
+    do(g, "draw from the common deck")
+    assert tok(g, 0, "worker") == 0 and len(g.player(0)["hand"]) == 1
+    assert g.player(1)["locations"][1]["used"] == 2
+    g.set_tokens(0, worker=1)
+    g.start_actions(0)
+    assert not any(k.startswith("use captured") for k in labels(g))
+    g.set_passed(1, False)
+    g.set_tokens(1, worker=2)
+    g.start_actions(1)
+    assert not any(k.startswith("use Castle") for k in labels(g))   # no longer its owner's
+
+
+def test_a_razed_captured_location_gives_the_egyptians_the_wood(user_rules):
+    # "При разрушении захваченной локации и превращении ее в фундамент, игрок за египтян
+    # получает 1 фишку дерева и возвращает себе особый жетон египтян. Фундамент принадлежит
+    # владельцу разрушенной локации."
+    g = game(user_rules, ["egyptians", "romans", "barbarians"], worker=1)
+    g.add_location(0, "Temple of Ra")
+    g.add_location(1, "Quarry")
+    capture(g, "Quarry of seat 1")
+    g.set_tokens(2, raze=2)
+    g.set_tokens(0, wood=0)
+    g.set_tokens(1, wood=0)
+    g.start_actions(2)
+    do(g, "raze Quarry of seat 1")
+    assert tok(g, 0, "wood") == 1 and tok(g, 1, "wood") == 0
+    assert g.player(1)["locations"][0]["foundation"] and g.player(1)["locations"][0]["captured_by"] is None
+
+
+def test_four_special_tokens_at_most(user_rules):
+    # "4 ОСОБЫХ ЖЕТОНА ЕГИПТЯН": no fifth capture while four locations are held.
+    g = game(user_rules, ["egyptians", "romans"], worker=9)
+    g.add_location(0, "Temple of Ra")
+    for key in ("Quarry", "Old Forest", "Mill", "Village", "Town"):
+        g.add_location(1, key)
+    for _ in range(2):                          # twice a round (this user file), two rounds
+        for _ in range(2):
+            g.start_actions(0)
+            do(g, "use Temple of Ra")
+            g.apply(g.legal_options()[0])
+        g.start_cleanup()
+        g.set_passed(0, False)
+        g.set_passed(1, False)
+        g.set_tokens(0, worker=9)
+    assert sum(l["captured_by"] == 0 for l in g.player(1)["locations"]) == 4
+    g.start_actions(0)
+    assert "use Temple of Ra" not in labels(g)
 
 
 def test_shipped_gate_and_shrine_score_extra_vp_and_stay_provisional():
