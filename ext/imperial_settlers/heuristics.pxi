@@ -37,7 +37,7 @@ cdef enum:  # weight index (simsuite/games/imperial_settlers/policies.py WEIGHT_
     HW_HAND = 21         # share of a hand card's worth counted when it is given up
     HW_LAST_ROUND = 22   # share of goods' prices left in the last round (they only break ties)
     HW_NEED = 23         # share of a blocked card's worth credited to each resource it lacks
-    HW_SOLO_GOAL = 24    # solo: worth of a faction location built, or a lookout card razed
+    HW_SOLO_GOAL = 24    # solo: worth of a faction location built or kept, or a lookout card razed
                          # (the goal: more faction locations than the opponent's trophies)
     N_HEURISTIC_WEIGHTS = 25
     # heuristic_choose extends the seat's weights with the moment's extra price of wood,
@@ -177,10 +177,16 @@ cdef inline double max_d(double a, double b) noexcept nogil:
 
 
 cdef double slot_worth(const GameState* s, int p, int slot, const double* w) noexcept nogil:
+    # What the location in `slot` is worth to p (solo: a faction location also counts
+    # towards the goal, so giving it up for a build gains nothing there).
     cdef const Loc* l = &s.pl[p].loc[slot]
+    cdef const Kind* k
     if l.foundation:
         return 0.25 * w[HW_VP]
-    return location_worth(s, p, kind_of(s, l.card), False, w)
+    k = kind_of(s, l.card)
+    if s.solo and k.deck != 0:
+        return location_worth(s, p, k, False, w) + w[HW_SOLO_GOAL]
+    return location_worth(s, p, k, False, w)
 
 
 cdef double cheapest_discard(const GameState* s, int p, const double* w) noexcept nogil:
@@ -260,6 +266,20 @@ cdef double raze_target_worth(const GameState* s, int p, int t, int slot, const 
         v -= s.rules.raze_loc * pay_price(s, p, G_RAZE, w)
         v += w[HW_SOLO_GOAL]       # a lookout card razed is not the opponent's trophy
     return v
+
+
+cdef double solo_left_worth(const GameState* s, int p, int card, const double* w) noexcept nogil:
+    # Solo: a card left to the virtual opponent is its trophy at the end of the round unless
+    # p razes it first (2 raze tokens, with the tokens this round's production brings): leave
+    # the one p can raze with profit rather than one that cannot be razed.
+    cdef const Kind* k = kind_of(s, card)
+    cdef double v
+    if not k.can_raze or s.rules.peaceful or \
+            s.pl[p].tok[G_RAZE] + s.rules.board[s.pl[p].faction][G_RAZE] < s.rules.raze_loc:
+        return -w[HW_SOLO_GOAL]
+    v = (w[HW_RAZE_GAIN] * goods_worth(s, p, k.raze, w) - s.rules.raze_loc * pay_price(s, p, G_RAZE, w)
+         + w[HW_SOLO_GOAL])
+    return max_d(v, 0.0) - w[HW_SOLO_GOAL]
 
 
 cdef double trade_worth(const GameState* s, int p, int what, const double* w) noexcept nogil:
@@ -428,6 +448,9 @@ cdef double option_worth(const GameState* s, int p, int o, const double* w) noex
         # a faction card needs a location or foundation to give up when it is built
         return price(s, p, G_FACTION_CARD, w) + w[HW_FACTION_DRAW] - (0.0 if s.pl[p].n_loc > 0 else 1.0)
     if d == D_LOOKOUT_PICK:
+        if s.solo and s.n_row == 2:
+            # the solo lookout's second pick: the card left goes to the opponent
+            return card_worth(s, p, s.row[o], w) + solo_left_worth(s, p, s.row[1 - o], w)
         return card_worth(s, p, s.row[o], w)
     if d == D_DRAFT_PICK:
         return card_worth(s, p, s.pl[p].pack[o], w)
