@@ -64,7 +64,7 @@ cdef int state_problem(const GameState* s) noexcept nogil:
         for i in range(N_TOKENS):
             if pl.tok[i] < 0:
                 return BAD_NEGATIVE
-        if captured_by(s, p) > s.rules.capture_tokens:
+        if captured_by(s, p) > s.rules.capture_tokens or captured_by(s, p) != pl.n_captured:
             return BAD_CAPTURE
         if pl.pend_any < 0 or pl.pend_common < 0 or pl.pend_faction < 0:
             return BAD_NEGATIVE

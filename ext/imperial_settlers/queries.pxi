@@ -182,7 +182,8 @@ cdef inline bint _tie_key_less(const GameState* s, int p, int q) noexcept nogil:
 
 
 cdef int captured_by(const GameState* s, int p) noexcept nogil:
-    # Locations p holds captured (each takes one of the Temple of Ra's special tokens).
+    # Locations p holds captured, counted afresh (Player.n_captured keeps the count; the
+    # invariant check compares the two).
     cdef int t, i, n = 0
     for t in range(s.n_players):
         for i in range(s.pl[t].n_loc):

@@ -96,11 +96,9 @@ cdef int add_loc(GameState* s, int p, int card, int foundation) noexcept nogil:
     # A new location (or foundation) at the end of p's empire; returns its slot.
     cdef Player* pl = &s.pl[p]
     cdef int slot = pl.n_loc
+    memset(&pl.loc[slot], 0, sizeof(Loc))
     pl.loc[slot].card = card
     pl.loc[slot].foundation = foundation
-    pl.loc[slot].defence = 0
-    pl.loc[slot].samurai = 0
-    pl.loc[slot].used = 0
     pl.n_loc += 1
     return slot
 
@@ -272,6 +270,8 @@ cdef void produce_captured(GameState* s, int p) noexcept nogil:
     # Production locations p captured with the Temple of Ra produce for p, not their owner
     # (seed: no goods at the capture itself, so they give from the next production on).
     cdef int t, i
+    if s.pl[p].n_captured == 0:
+        return
     for t in range(s.n_players):
         if t == p:
             continue
@@ -383,10 +383,18 @@ cdef void trigger_opponent_trade(GameState* s, int p, int pairs) noexcept nogil:
 
 # ----------------------------------------------------------------- locations
 
+cdef inline void uncapture(GameState* s, Loc* l) noexcept nogil:
+    # A captured location lost or razed: its special token goes back to the captor.
+    if l.captor:
+        s.pl[l.captor - 1].n_captured -= 1
+        l.captor = 0
+
+
 cdef void remove_loc(GameState* s, int p, int slot) noexcept nogil:
     cdef Player* pl = &s.pl[p]
     cdef int i
     release_held(s, p, slot)
+    uncapture(s, &pl.loc[slot])
     for i in range(slot, pl.n_loc - 1):
         pl.loc[i] = pl.loc[i + 1]
     pl.n_loc -= 1
@@ -517,7 +525,7 @@ cdef void raze_effect(GameState* s, int p, int t, int slot) noexcept nogil:
         # a captured location: the Temple of Ra's owner gets the wood and the token back; the
         # foundation stays with the owner (seed, «Храм Ра»)
         gain_good(s, l.captor - 1 if l.captor else t, G_WOOD, s.rules.foundation_wood)
-        l.captor = 0
+        uncapture(s, l)
     else:
         discard_card(s, card)
         remove_loc(s, t, slot)
@@ -645,7 +653,7 @@ cdef bint location_target_ok(const GameState* s, int p, int op, int raze_tokens,
         return k.deck != 0 and k.deal_good >= 0 and s.pl[p].n_trade < MAX_TRADE_DEALS
     if op == AOP_CAPTURE:
         # one of the special tokens still free; a location not captured already
-        return not l.captor and captured_by(s, p) < s.rules.capture_tokens
+        return not l.captor and s.pl[p].n_captured < s.rules.capture_tokens
     return False
 
 
@@ -704,6 +712,7 @@ cdef void apply_location_op(GameState* s, int p, int op, int t, int slot) noexce
     elif op == AOP_CAPTURE:
         # marked with a special token: it now produces and acts for p (nothing at capture)
         s.pl[t].loc[slot].captor = p + 1
+        s.pl[p].n_captured += 1
         emit(s, EV_CAPTURE, p, t, s.pl[t].loc[slot].card, 0, 0, 0)
 
 

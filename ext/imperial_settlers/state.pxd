@@ -315,6 +315,7 @@ ctypedef struct Player:
     int16_t n_under
     int16_t trade_kind[MAX_TRADE_DEALS]  # Trade Route deals: the kind of each location dealt with
     int16_t n_trade
+    int8_t n_captured          # opponents' locations the player holds captured (Temple of Ra)
 
 ctypedef struct Task:
     int8_t kind

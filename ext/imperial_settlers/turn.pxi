@@ -541,7 +541,7 @@ cdef int action_options(const GameState* s, int p, int32_t* buf) noexcept nogil:
         if can_trade(s, p, c):
             buf[n] = OPT_TRADE + c; n += 1
     n += free_move_options(s, p, buf + n)
-    for t in range(s.n_players):
+    for t in range(s.n_players if pl.n_captured else 0):
         if t != p:
             for i in range(s.pl[t].n_loc):
                 if s.pl[t].loc[i].captor == p + 1 and can_activate(s, p, t, i, 1):
