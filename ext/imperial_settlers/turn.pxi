@@ -430,19 +430,13 @@ cdef void apply_task(GameState* s, int o) noexcept nogil:
         pop_task(s)
         k = own_deal_kind(s, pl, o)
         gain_good(s, p, k.deal_good, k.deal_n)
-    elif t.kind == TK_PAY_DEAL and o >= pl.n_deal:
-        # a Trade Route deal given up: no card of the player's goes with it
-        swap_remove(pl.trade_kind, &pl.n_trade, o - pl.n_deal)
-        s.task[s.n_task - 1].b -= 1
-        if s.task[s.n_task - 1].b <= 0:
-            pop_task(s)
-            gain_goods(s, p, s.rules.kind[t.a].act_gain, 1)
     elif t.kind == TK_PAY_DEAL or t.kind == TK_PAY_CARD:
-        if t.kind == TK_PAY_DEAL:
-            card = remove_deal(s, p, o)
+        if t.kind == TK_PAY_DEAL and o >= pl.n_deal:
+            # a Trade Route deal given up: no card of the player's goes with it
+            swap_remove(pl.trade_kind, &pl.n_trade, o - pl.n_deal)
         else:
-            card = take_from_hand(s, p, o)
-        discard_card(s, card)
+            card = remove_deal(s, p, o) if t.kind == TK_PAY_DEAL else take_from_hand(s, p, o)
+            discard_card(s, card)
         s.task[s.n_task - 1].b -= 1
         if s.task[s.n_task - 1].b <= 0:
             pop_task(s)
