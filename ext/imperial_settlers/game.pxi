@@ -282,6 +282,8 @@ cdef class Game(GameCore):
             return f"take 1 {GOODS[o]}"
         if d == D_TARGET_DEAL:
             t, i = divmod(o, MAX_DEALS)
+            if i >= s.pl[t].n_deal:
+                return f"trade route deal with {self.rules.names[s.pl[t].trade_kind[i - s.pl[t].n_deal]]} of seat {t}"
             return f"deal {self.card_name(s.pl[t].deal[i])} of seat {t}"
         if d == D_FOUNDATION_CARD:
             return f"{self.card_name(s.pl[p].hand[o])} as a foundation"
@@ -379,6 +381,8 @@ cdef class Game(GameCore):
         if kind == EV_END:
             return "game over"
         if kind == EV_CANCEL_DEAL:
+            if b < 0:       # a Trade Route deal: the kind of the location dealt with
+                return f"{who} cancels the trade route deal with {self.rules.names[-1 - b]} of seat {a}"
             return f"{who} cancels the deal {self.card_name(b)} of seat {a}"
         if kind == EV_FOUNDATION:
             return f"{who} lays {self.card_name(a)} as a foundation"

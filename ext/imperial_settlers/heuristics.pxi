@@ -416,8 +416,7 @@ cdef double task_option_worth(const GameState* s, int p, int o, const double* w)
     if t.kind == TK_TAKE_GOOD:
         return price(s, p, o, w)
     if t.kind == TK_CANCEL_DEAL or t.kind == TK_TAKE_DEAL:
-        card = s.pl[o // MAX_DEALS].deal[o % MAX_DEALS]
-        k = kind_of(s, card)
+        k = own_deal_kind(s, &s.pl[o // MAX_DEALS], o % MAX_DEALS)
         v = k.deal_n * price(s, o // MAX_DEALS, k.deal_good, w) + 0.1 * final_score(s, o // MAX_DEALS)
         if t.kind == TK_TAKE_DEAL:
             v += k.deal_n * price(s, p, k.deal_good, w)

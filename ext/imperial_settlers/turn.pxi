@@ -269,7 +269,7 @@ cdef inline void pop_task(GameState* s) noexcept nogil:
 
 cdef int task_options(GameState* s, const Task* t, int32_t* buf) noexcept nogil:
     # The legal options of the task on top of the stack (0 = it resolves to nothing).
-    cdef int p = t.seat, n = 0, i, r
+    cdef int p = t.seat, n = 0, i, r, m
     cdef Player* pl = &s.pl[p]
     cdef const Kind* k
     if t.kind == TK_BUILD_DISCARD:
@@ -330,9 +330,12 @@ cdef int task_options(GameState* s, const Task* t, int32_t* buf) noexcept nogil:
             if k.raze[i]:
                 buf[n] = i; n += 1
     elif t.kind == TK_CANCEL_DEAL or t.kind == TK_TAKE_DEAL:
+        # Robbers may cancel a Japanese Trade Route deal instead (seed, «Разбойники»); Spies
+        # take only deals under the board (seed, «Шпионы»)
         for i in range(s.n_players):
             if targetable(s, p, i):
-                for r in range(s.pl[i].n_deal):
+                m = n_own_deals(&s.pl[i]) if t.kind == TK_CANCEL_DEAL else s.pl[i].n_deal
+                for r in range(m if m < MAX_DEALS else MAX_DEALS):
                     buf[n] = i * MAX_DEALS + r; n += 1
     elif t.kind == TK_FOUNDATION:
         for i in range(pl.n_hand):
@@ -467,8 +470,12 @@ cdef void apply_task(GameState* s, int o) noexcept nogil:
     elif t.kind == TK_CANCEL_DEAL:
         pop_task(s)
         q = o // MAX_DEALS
-        card = remove_deal(s, q, o % MAX_DEALS)
-        discard_card(s, card)
+        if o % MAX_DEALS >= s.pl[q].n_deal:
+            card = -1 - s.pl[q].trade_kind[o % MAX_DEALS - s.pl[q].n_deal]   # a kind, no card
+            swap_remove(s.pl[q].trade_kind, &s.pl[q].n_trade, o % MAX_DEALS - s.pl[q].n_deal)
+        else:
+            card = remove_deal(s, q, o % MAX_DEALS)
+            discard_card(s, card)
         emit(s, EV_CANCEL_DEAL, p, q, card, 0, 0, 0)
     elif t.kind == TK_TAKE_DEAL:
         # Spies: the deal moves under p's board; not a Make-a-Deal action, so it gives

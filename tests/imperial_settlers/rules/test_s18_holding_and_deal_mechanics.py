@@ -236,6 +236,34 @@ def test_hanseatic_league_may_give_up_a_trade_route_deal(user_rules):
     g.check_invariants()
 
 
+def test_robbers_may_cancel_a_trade_route_deal(tmp_path):
+    # «Разбойники»: against Japanese with Trade Route deals, "вы можете отменить подобную
+    # сделку вместо сделки под планшетом империи противника". Spies may not take it.
+    path = tmp_path / "robbers.toml"
+    path.write_text(USER + """
+[card.bar030]
+action = { pay = { worker = 1 }, gain = {}, uses = 1, op = "cancel_opponent_deal" }
+provisional = false
+confidence = "public-single-source"
+""")
+    g = position(["japanese", "barbarians"], tokens={"worker": 1}, rules_=load_rules(path))
+    g.add_location(0, "jap021")
+    g.add_location(1, "Robbers")
+    g.add_location(1, "bar001")
+    g.add_deal(0, "jap001")
+    g.start_actions(0)
+    do(g, "use Trade Route")
+    do(g, f"{g.card_name(g.player(1)['locations'][1]['card'])} of seat 1")
+    g.set_tokens(1, worker=1)
+    g.start_actions(1)
+    do(g, "use Robbers")
+    tr = [k for k in labels(g) if k.startswith("trade route deal")]
+    assert len(labels(g)) == 2 and len(tr) == 1
+    do(g, tr[0])
+    assert g.player(0)["trade_route_deals"] == [] and len(g.player(0)["deals"]) == 1
+    g.check_invariants()
+
+
 def test_delegation_cards_come_from_either_deck(user_rules):
     # «Делегация»: "Каждая получаемая вами карточка может быть либо из общей, либо из имперской колоды."
     g = game(user_rules, ["barbarians", "romans"], worker=1)
