@@ -202,36 +202,33 @@ def test_spies_cannot_take_a_trade_route_deal(user_rules):
     assert "use Scouts" not in labels(g)      # the Japanese have no deal under their board
 
 
-def test_imperial_messenger_may_pick_a_trade_route_deal(user_rules):
-    # «Имперский посланник»: the Japanese may choose their trade route deals too.
+def use_on_a_trade_route_deal(user_rules, location):
+    """Seat 0 (Japanese) makes a Trade Route deal with seat 1's Legion (deal good: 1 raze),
+    then uses `location` on it."""
     g = game(user_rules, ["japanese", "romans"], worker=2)
     g.add_location(0, "jap021")
-    g.add_location(0, "Imperial Messenger")
+    g.add_location(0, location)
     g.add_location(1, "Legion")
     g.start_actions(0)
     do(g, "use Trade Route")
     do(g, "Legion of seat 1")
     g.set_passed(1)
     g.start_actions(0)
-    do(g, "use Imperial Messenger")
+    do(g, f"use {location}")
     do(g, "trade route deal with Legion")
+    return g
+
+
+def test_imperial_messenger_may_pick_a_trade_route_deal(user_rules):
+    # «Имперский посланник»: the Japanese may choose their trade route deals too.
+    g = use_on_a_trade_route_deal(user_rules, "Imperial Messenger")
     assert tok(g, 0, "raze") == 2
 
 
 def test_hanseatic_league_may_give_up_a_trade_route_deal(user_rules):
     # «Ганзейский союз»: the Japanese may give up their trade route deals with it too.
     # Hanseatic League: 1 worker + 1 deal -> 2 VP.
-    g = game(user_rules, ["japanese", "romans"], worker=2)
-    g.add_location(0, "jap021")
-    g.add_location(0, "Hanseatic League")
-    g.add_location(1, "Legion")
-    g.start_actions(0)
-    do(g, "use Trade Route")
-    do(g, "Legion of seat 1")
-    g.set_passed(1)
-    g.start_actions(0)
-    do(g, "use Hanseatic League")
-    do(g, "trade route deal with Legion")
+    g = use_on_a_trade_route_deal(user_rules, "Hanseatic League")
     assert g.player(0)["trade_route_deals"] == [] and tok(g, 0, "vp") == 2
     g.check_invariants()
 
