@@ -23,9 +23,9 @@ cdef void _location_vp(const GameState* s, int p, int* common, int* faction) noe
         if not s.pl[p].loc[i].foundation:
             k = kind_of(s, s.pl[p].loc[i].card)
             if k.deck == 0:
-                common[0] += k.vp
+                common[0] += loc_end_vp(s, &s.pl[p].loc[i])
             else:
-                faction[0] += k.vp
+                faction[0] += loc_end_vp(s, &s.pl[p].loc[i])
 
 
 def play_batch(SettlersRules rules, seeds, int n_players, factions, policy_ids=None,

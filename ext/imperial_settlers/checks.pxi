@@ -10,6 +10,7 @@ cdef enum:
     BAD_DEFENCE = 4         # a defence token on a faction location or a foundation
     BAD_USES = 5            # a location used more often than its card allows
     BAD_ROUND = 6
+    BAD_CAPTURE = 7         # more captured locations than special tokens, or one's own captured
 
 
 cdef inline bint _count(uint8_t* seen, const int16_t* cards, int n) noexcept nogil:
@@ -45,7 +46,7 @@ cdef int state_problem(const GameState* s) noexcept nogil:
         expected += s.rules.deck_size[1 + pl.faction]
         if not (_count(seen, pl.fdeck, pl.n_fdeck) and _count(seen, pl.fdisc, pl.n_fdisc)
                 and _count(seen, pl.hand, pl.n_hand) and _count(seen, pl.deal, pl.n_deal)
-                and _count(seen, pl.pack, pl.n_pack)):
+                and _count(seen, pl.pack, pl.n_pack) and _count(seen, pl.under, pl.n_under)):
             return BAD_CARD_COUNT
         for i in range(pl.n_loc):
             l = &pl.loc[i]
@@ -58,9 +59,13 @@ cdef int state_problem(const GameState* s) noexcept nogil:
                 return BAD_DEFENCE
             if not l.foundation and l.used > kind_of(s, l.card).act_uses:
                 return BAD_USES
+            if l.captor == p + 1 or l.captor > s.n_players or (l.captor and l.foundation):
+                return BAD_CAPTURE
         for i in range(N_TOKENS):
             if pl.tok[i] < 0:
                 return BAD_NEGATIVE
+        if captured_by(s, p) > s.rules.capture_tokens or captured_by(s, p) != pl.n_captured:
+            return BAD_CAPTURE
         if pl.pend_any < 0 or pl.pend_common < 0 or pl.pend_faction < 0:
             return BAD_NEGATIVE
     for i in range(MAX_CARDS):

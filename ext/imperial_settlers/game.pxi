@@ -14,7 +14,7 @@ DECISION_NAMES = DECISIONS = ("none", "lookout_pick", "card_source", "action", "
              "pick_1_of_2", "production_choice", "trade_more", "use_other_action", "deal_again",
              "pay_deal", "pay_card", "settlers_build", "steal", "samurai_bonus", "solo_tie",
              "draft_pick", "target_location", "target_good", "target_deal", "foundation_card",
-             "free_moves", "pay_gold", "build_deal")
+             "free_moves", "pay_gold", "build_deal", "hold")
 PHASES = ("lookout", "production", "action", "cleanup", "attack", "over")
 TRADES = ("wood", "stone", "food", "common card", "faction card")
 LOOKOUTS = {"normal": LOOK_NORMAL, "alternative": LOOK_ALTERNATIVE, "advanced": LOOK_ADVANCED}
@@ -55,7 +55,8 @@ cdef class SettlersRules:
                           "deal_good", "deal_n", "vp", "prod_per_count", "prod_per_good",
                           "prod_per_max", "prod_op", "bonus_per_count", "bonus_per_good",
                           "bonus_per_max", "build_op", "feat_when", "feat_count", "act_pay_deal",
-                          "act_uses", "act_op", "provisional"):
+                          "act_uses", "act_op", "hold", "hold_vp", "hold_every", "hold_max",
+                          "hold_returns", "provisional"):
                 _set_kind_scalar(k, field, int(kd[field]))
             for field in _KIND_ARRAYS:
                 vals = kd[field]
@@ -91,6 +92,7 @@ cdef class SettlersRules:
         self.r.raze_loc = c["raze_location_tokens"]
         self.r.trade_workers = c["trade_workers"]
         self.r.foundation_wood = c["foundation_wood"]
+        self.r.capture_tokens = c["capture_tokens"]
         self.r.lookout = LOOKOUTS[lookout]
         self.r.peaceful = bool(peaceful)
         self.achievement = list(packed["achievement"])
@@ -134,6 +136,11 @@ cdef void _set_kind_scalar(Kind* k, str field, int v):
     elif field == "act_pay_deal": k.act_pay_deal = v
     elif field == "act_uses": k.act_uses = v
     elif field == "act_op": k.act_op = v
+    elif field == "hold": k.hold = v
+    elif field == "hold_vp": k.hold_vp = v
+    elif field == "hold_every": k.hold_every = v
+    elif field == "hold_max": k.hold_max = v
+    elif field == "hold_returns": k.hold_returns = v
     elif field == "provisional": k.provisional = v
     else:
         raise KeyError(field)
@@ -258,7 +265,12 @@ cdef class Game(GameCore):
                 return f"trade 2 workers for {TRADES[o - OPT_TRADE]}"
             if o < OPT_SAMURAI:
                 return f"defence token on {self.card_name(s.pl[p].loc[o - OPT_DEFENCE].card)}"
-            return f"samurai on {self.card_name(s.pl[p].loc[o - OPT_SAMURAI].card)}"
+            if o < OPT_HOLD:
+                return f"samurai on {self.card_name(s.pl[p].loc[o - OPT_SAMURAI].card)}"
+            if o < OPT_ACT_CAPTURED:
+                return f"put on {self.card_name(s.pl[p].loc[o - OPT_HOLD].card)} (slot {o - OPT_HOLD})"
+            t, i = divmod(o - OPT_ACT_CAPTURED, MAX_LOC)
+            return f"use captured {self.card_name(s.pl[t].loc[i].card)} of seat {t}"
         if d in (D_BUILD_DISCARD, D_REPEAT_PROD, D_USE_OTHER, D_SAMURAI_BONUS):
             l = s.pl[p].loc[o]
             return ("foundation" if l.foundation else self.card_name(l.card)) + f" (slot {o})"
@@ -270,6 +282,8 @@ cdef class Game(GameCore):
             return f"take 1 {GOODS[o]}"
         if d == D_TARGET_DEAL:
             t, i = divmod(o, MAX_DEALS)
+            if i >= s.pl[t].n_deal:
+                return f"trade route deal with {self.rules.names[s.pl[t].trade_kind[i - s.pl[t].n_deal]]} of seat {t}"
             return f"deal {self.card_name(s.pl[t].deal[i])} of seat {t}"
         if d == D_FOUNDATION_CARD:
             return f"{self.card_name(s.pl[p].hand[o])} as a foundation"
@@ -285,8 +299,15 @@ cdef class Game(GameCore):
                                         if k.prod_choice[o][g])
         if d == D_TRADE_MORE:
             return "stop trading" if o == 0 else f"2 more workers for {TRADES[o - 1]}"
+        if d in (D_DEAL_AGAIN, D_PAY_DEAL) and o >= s.pl[p].n_deal:
+            return f"trade route deal with {self.rules.names[s.pl[p].trade_kind[o - s.pl[p].n_deal]]}"
         if d in (D_DEAL_AGAIN, D_PAY_DEAL, D_BUILD_DEAL):
             return f"deal {self.card_name(s.pl[p].deal[o])}"
+        if d == D_HOLD:
+            holder = s.pl[p].loc[s.task[s.n_task - 1].a].card
+            if s.rules.kind[s.rules.card_kind[holder]].hold == HOLD_CARDS:
+                return f"{self.card_name(s.pl[p].hand[o])} under {self.card_name(holder)}"
+            return f"1 {GOODS[o]} on {self.card_name(holder)}"
         if d in (D_PAY_CARD, D_SETTLERS):
             return f"{self.card_name(s.pl[p].hand[o])} (hand {o})"
         if d == D_STEAL:
@@ -332,6 +353,15 @@ cdef class Game(GameCore):
             return f"{who} puts a samurai on {self.card_name(b)}"
         if kind == EV_PASS:
             return f"{who} passes"
+        if kind == EV_HOLD:
+            what = self.card_name(b) if b >= 0 else f"1 {GOODS[c]}"
+            return f"{who} puts {what} on {self.card_name(a)}"
+        if kind == EV_CAPTURE:
+            return f"{who} captures {self.card_name(b)} of seat {a}"
+        if kind == EV_TAKE_DEAL:
+            return f"{who} takes the deal {self.card_name(b)} of seat {a}"
+        if kind == EV_TRADE_ROUTE:
+            return f"{who} makes a trade route deal with {self.card_name(b)} of seat {a} ({GOODS[c]})"
         if kind == EV_DISCARD_LOC:
             if c:
                 return f"{self.card_name(a)} of seat {seat} is removed"
@@ -351,6 +381,8 @@ cdef class Game(GameCore):
         if kind == EV_END:
             return "game over"
         if kind == EV_CANCEL_DEAL:
+            if b < 0:       # a Trade Route deal: the kind of the location dealt with
+                return f"{who} cancels the trade route deal with {self.rules.names[-1 - b]} of seat {a}"
             return f"{who} cancels the deal {self.card_name(b)} of seat {a}"
         if kind == EV_FOUNDATION:
             return f"{who} lays {self.card_name(a)} as a foundation"
@@ -367,9 +399,13 @@ cdef class Game(GameCore):
             "hand": [pl.hand[i] for i in range(pl.n_hand)],
             "locations": [dict(card=pl.loc[i].card, name=self.card_name(pl.loc[i].card),
                                foundation=bool(pl.loc[i].foundation), defence=pl.loc[i].defence,
-                               samurai=pl.loc[i].samurai, used=pl.loc[i].used)
+                               samurai=pl.loc[i].samurai, used=pl.loc[i].used, held=pl.loc[i].held,
+                               captured_by=pl.loc[i].captor - 1 if pl.loc[i].captor else None,
+                               held_resources={TOKENS[g]: pl.loc[i].held_res[g] for g in range(3)})
                           for i in range(pl.n_loc)],
             "deals": [pl.deal[i] for i in range(pl.n_deal)],
+            "trade_route_deals": [self.rules.names[pl.trade_kind[i]] for i in range(pl.n_trade)],
+            "under_gates": [pl.under[i] for i in range(pl.n_under)],
             "faction_deck": pl.n_fdeck,
             "faction_discard": [pl.fdisc[i] for i in range(pl.n_fdisc)],
             "passed": bool(pl.passed),
@@ -591,6 +627,7 @@ cdef class Game(GameCore):
             for i in range(pl.n_loc): put(pl.loc[i].card, f"empire {p}")
             for i in range(pl.n_deal): put(pl.deal[i], f"deals {p}")
             for i in range(pl.n_pack): put(pl.pack[i], f"draft pack {p}")
+            for i in range(pl.n_under): put(pl.under[i], f"under gates {p}")
         return seen, problems
 
     def problems(self):
@@ -683,7 +720,8 @@ cdef class Game(GameCore):
 INVARIANTS = {BAD_CARD_COUNT: "a card is missing or in two places", BAD_NEGATIVE: "a negative token count",
               BAD_SAMURAI: "a samurai on a common location or a foundation",
               BAD_DEFENCE: "a defence token on a faction location or a foundation",
-              BAD_USES: "a location used more often than its card allows", BAD_ROUND: "round out of range"}
+              BAD_USES: "a location used more often than its card allows", BAD_ROUND: "round out of range",
+              BAD_CAPTURE: "more captured locations than special tokens, or a location captured by its owner"}
 
 
 cdef int _take_of_kind(int16_t* arr, int16_t* n, const Rules* r, int kind):

@@ -37,7 +37,7 @@ cdef enum:  # weight index (simsuite/games/imperial_settlers/policies.py WEIGHT_
     HW_HAND = 21         # share of a hand card's worth counted when it is given up
     HW_LAST_ROUND = 22   # share of goods' prices left in the last round (they only break ties)
     HW_NEED = 23         # share of a blocked card's worth credited to each resource it lacks
-    HW_SOLO_GOAL = 24    # solo: worth of a faction location built, or a lookout card razed
+    HW_SOLO_GOAL = 24    # solo: worth of a faction location built or kept, or a lookout card razed
                          # (the goal: more faction locations than the opponent's trophies)
     N_HEURISTIC_WEIGHTS = 25
     # heuristic_choose extends the seat's weights with the moment's extra price of wood,
@@ -147,6 +147,10 @@ cdef double activation_worth(const GameState* s, int p, const Kind* k, const dou
         v += price(s, p, G_STONE, w)
     elif k.act_op == AOP_USE_OTHER:
         v += 1.0
+    elif k.act_op == AOP_TAKE_DEAL:
+        v += w[HW_DEAL] * rounds_ahead(s) * price(s, p, G_FOOD, w) + w[HW_HARM]
+    elif k.act_op == AOP_TRADE_ROUTE:
+        v += (1.0 + w[HW_DEAL] * rounds_ahead(s)) * price(s, p, G_FOOD, w)
     elif k.act_op >= AOP_RAZE_OPPONENT:
         v += w[HW_HARM] * 1.5 + 1.0
     return v
@@ -163,6 +167,8 @@ cdef double location_worth(const GameState* s, int p, const Kind* k, bint joinin
         v += w[HW_ACTION] * (ahead + 1) * k.act_uses * max_d(activation_worth(s, p, k, w), 0.0)
     elif k.type == TY_FEATURE:
         v += w[HW_FEATURE] * (ahead + 1) * goods_worth(s, p, k.feat_gain, w)
+        if k.hold_every > 0:
+            v += w[HW_FEATURE] * (ahead + 1) * k.hold_vp * w[HW_VP] / k.hold_every
     return v
 
 
@@ -171,10 +177,16 @@ cdef inline double max_d(double a, double b) noexcept nogil:
 
 
 cdef double slot_worth(const GameState* s, int p, int slot, const double* w) noexcept nogil:
+    # What the location in `slot` is worth to p (solo: a faction location also counts
+    # towards the goal, so giving it up for a build gains nothing there).
     cdef const Loc* l = &s.pl[p].loc[slot]
+    cdef const Kind* k
     if l.foundation:
         return 0.25 * w[HW_VP]
-    return location_worth(s, p, kind_of(s, l.card), False, w)
+    k = kind_of(s, l.card)
+    if s.solo and k.deck != 0:
+        return location_worth(s, p, k, False, w) + w[HW_SOLO_GOAL]
+    return location_worth(s, p, k, False, w)
 
 
 cdef double cheapest_discard(const GameState* s, int p, const double* w) noexcept nogil:
@@ -256,6 +268,20 @@ cdef double raze_target_worth(const GameState* s, int p, int t, int slot, const 
     return v
 
 
+cdef double solo_left_worth(const GameState* s, int p, int card, const double* w) noexcept nogil:
+    # Solo: a card left to the virtual opponent is its trophy at the end of the round unless
+    # p razes it first (2 raze tokens, with the tokens this round's production brings): leave
+    # the one p can raze with profit rather than one that cannot be razed.
+    cdef const Kind* k = kind_of(s, card)
+    cdef double v
+    if not k.can_raze or s.rules.peaceful or \
+            s.pl[p].tok[G_RAZE] + s.rules.board[s.pl[p].faction][G_RAZE] < s.rules.raze_loc:
+        return -w[HW_SOLO_GOAL]
+    v = (w[HW_RAZE_GAIN] * goods_worth(s, p, k.raze, w) - s.rules.raze_loc * pay_price(s, p, G_RAZE, w)
+         + w[HW_SOLO_GOAL])
+    return max_d(v, 0.0) - w[HW_SOLO_GOAL]
+
+
 cdef double trade_worth(const GameState* s, int p, int what, const double* w) noexcept nogil:
     cdef double gain
     if what == TR_COMMON_CARD:
@@ -265,6 +291,28 @@ cdef double trade_worth(const GameState* s, int p, int what, const double* w) no
     else:
         gain = price(s, p, what, w)
     return gain - s.rules.trade_workers * pay_price(s, p, G_WORKER, w)
+
+
+cdef double hold_worth(const GameState* s, int p, int slot, const double* w) noexcept nogil:
+    # One more card / resource on a holding location: its share of the end-game VP less the
+    # cheapest thing given up; a Storehouse only when nothing else beats passing (what it
+    # keeps comes back next round) and never in the last round.
+    cdef const Player* pl = &s.pl[p]
+    cdef const Kind* k = kind_of(s, pl.loc[slot].card)
+    cdef double cost = 1e9, v
+    cdef int i
+    if k.hold_returns:
+        return w[HW_PASS] + 1e-6 if s.round < s.rules.rounds else -1e9
+    if k.hold == HOLD_CARDS:
+        for i in range(pl.n_hand):
+            v = w[HW_HAND] * max_d(card_worth(s, p, pl.hand[i], w), 0.0)
+            if v < cost:
+                cost = v
+    else:
+        for i in range(3):
+            if pl.tok[i] > 0 and pay_price(s, p, i, w) < cost:
+                cost = pay_price(s, p, i, w)
+    return k.hold_vp * w[HW_VP] / (k.hold_every if k.hold_every > 0 else 1) - cost
 
 
 cdef double action_option_worth(const GameState* s, int p, int o, const double* w) noexcept nogil:
@@ -290,7 +338,12 @@ cdef double action_option_worth(const GameState* s, int p, int o, const double* 
         return trade_worth(s, p, o - OPT_TRADE, w)
     if o < OPT_SAMURAI:
         return guard_worth(s, p, o - OPT_DEFENCE, w) - price(s, p, G_DEFENCE, w)
-    return guard_worth(s, p, o - OPT_SAMURAI, w) - pay_price(s, p, G_WORKER, w)
+    if o < OPT_HOLD:
+        return guard_worth(s, p, o - OPT_SAMURAI, w) - pay_price(s, p, G_WORKER, w)
+    if o < OPT_ACT_CAPTURED:
+        return hold_worth(s, p, o - OPT_HOLD, w)
+    t = (o - OPT_ACT_CAPTURED) // MAX_LOC
+    return activation_worth(s, p, kind_of(s, s.pl[t].loc[(o - OPT_ACT_CAPTURED) % MAX_LOC].card), w)
 
 
 cdef double free_move_worth(const GameState* s, int p, int o, const double* w) noexcept nogil:
@@ -300,7 +353,9 @@ cdef double free_move_worth(const GameState* s, int p, int o, const double* w) n
         return 0.0
     if o < OPT_SAMURAI:
         return guard_worth(s, p, o - OPT_DEFENCE, w) - price(s, p, G_DEFENCE, w)
-    return guard_worth(s, p, o - OPT_SAMURAI, w) - pay_price(s, p, G_WORKER, w)
+    if o < OPT_HOLD:
+        return guard_worth(s, p, o - OPT_SAMURAI, w) - pay_price(s, p, G_WORKER, w)
+    return hold_worth(s, p, o - OPT_HOLD, w)
 
 
 cdef double task_option_worth(const GameState* s, int p, int o, const double* w) noexcept nogil:
@@ -309,6 +364,7 @@ cdef double task_option_worth(const GameState* s, int p, int o, const double* w)
     cdef const Player* pl = &s.pl[p]
     cdef const Kind* k
     cdef int q, card
+    cdef double v
     if t.kind == TK_BUILD_DISCARD:
         return -slot_worth(s, p, o, w)
     if t.kind == TK_REPEAT_PROD:
@@ -322,10 +378,10 @@ cdef double task_option_worth(const GameState* s, int p, int o, const double* w)
     if t.kind == TK_USE_OTHER:
         return activation_worth(s, p, kind_of(s, pl.loc[o].card), w)
     if t.kind == TK_DEAL_AGAIN:
-        k = kind_of(s, pl.deal[o])
+        k = own_deal_kind(s, pl, o)
         return k.deal_n * price(s, p, k.deal_good, w)
     if t.kind == TK_PAY_DEAL:
-        k = kind_of(s, pl.deal[o])
+        k = own_deal_kind(s, pl, o)
         return -k.deal_n * price(s, p, k.deal_good, w)
     if t.kind == TK_PAY_CARD or t.kind == TK_FOUNDATION:
         return -card_worth(s, p, pl.hand[o], w)
@@ -342,15 +398,35 @@ cdef double task_option_worth(const GameState* s, int p, int o, const double* w)
         return -slot_worth(s, p, s.tmp[o], w)                   # the attack razes the cheapest
     if t.kind == TK_TARGET_LOC:
         q = o // MAX_LOC
+        if t.a == AOP_TRADE_ROUTE:
+            k = kind_of(s, target_card(s, q, o % MAX_LOC))
+            return k.deal_n * price(s, p, k.deal_good, w)
+        if t.a == AOP_CAPTURE:
+            # what it will produce / do for p, and what its owner loses
+            k = kind_of(s, target_card(s, q, o % MAX_LOC))
+            v = w[HW_HARM] * slot_worth(s, q, o % MAX_LOC, w)
+            if k.type == TY_PRODUCTION:
+                v += w[HW_PRODUCTION] * rounds_ahead(s) * produce_once(s, p, k, 0, w)
+            elif k.type == TY_ACTION:
+                v += w[HW_ACTION] * (rounds_ahead(s) + 1) * max_d(activation_worth(s, p, k, w), 0.0)
+            return v
         if q == p:
             return -slot_worth(s, p, o % MAX_LOC, w)            # one's own: the cheapest
         return raze_target_worth(s, p, q, o % MAX_LOC, w)
     if t.kind == TK_TAKE_GOOD:
         return price(s, p, o, w)
-    if t.kind == TK_CANCEL_DEAL:
-        card = s.pl[o // MAX_DEALS].deal[o % MAX_DEALS]
-        k = kind_of(s, card)
-        return k.deal_n * price(s, o // MAX_DEALS, k.deal_good, w) + 0.1 * final_score(s, o // MAX_DEALS)
+    if t.kind == TK_CANCEL_DEAL or t.kind == TK_TAKE_DEAL:
+        k = own_deal_kind(s, &s.pl[o // MAX_DEALS], o % MAX_DEALS)
+        v = k.deal_n * price(s, o // MAX_DEALS, k.deal_good, w) + 0.1 * final_score(s, o // MAX_DEALS)
+        if t.kind == TK_TAKE_DEAL:
+            v += k.deal_n * price(s, p, k.deal_good, w)
+        return v
+    if t.kind == TK_HOLD:
+        if kind_of(s, pl.loc[t.a].card).hold == HOLD_CARDS:
+            return -card_worth(s, p, pl.hand[o], w)
+        if kind_of(s, pl.loc[t.a].card).hold_returns:
+            return -1.0 if o == s.rules.keeps[pl.faction] else price(s, p, o, w)
+        return -pay_price(s, p, o, w)
     if t.kind == TK_PAY:
         # gold paid for wood / stone / food: keep what is worth more
         return -((o & 15) * (pay_price(s, p, G_GOLD, w) - pay_price(s, p, G_WOOD, w))
@@ -371,6 +447,9 @@ cdef double option_worth(const GameState* s, int p, int o, const double* w) noex
         # a faction card needs a location or foundation to give up when it is built
         return price(s, p, G_FACTION_CARD, w) + w[HW_FACTION_DRAW] - (0.0 if s.pl[p].n_loc > 0 else 1.0)
     if d == D_LOOKOUT_PICK:
+        if s.solo and s.n_row == 2:
+            # the solo lookout's second pick: the card left goes to the opponent
+            return card_worth(s, p, s.row[o], w) + solo_left_worth(s, p, s.row[1 - o], w)
         return card_worth(s, p, s.row[o], w)
     if d == D_DRAFT_PICK:
         return card_worth(s, p, s.pl[p].pack[o], w)

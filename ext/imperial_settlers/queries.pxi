@@ -117,12 +117,23 @@ cdef int common_locations(const GameState* s, int p) noexcept nogil:
     return n
 
 
+cdef inline int loc_end_vp(const GameState* s, const Loc* l) noexcept nogil:
+    # End of game: a location's printed VP (1 common, 2 faction; rulebook "КОНЕЦ ИГРЫ") and the
+    # extra VP of what it holds ("Некоторые японские локации («Часовня», «Врата») приносят
+    # дополнительные ПО в конце игры"): hold_vp per hold_every cards / resources.
+    cdef const Kind* k
+    if l.foundation:
+        return 0
+    k = kind_of(s, l.card)
+    if k.hold_every > 0 and l.held > 0:
+        return k.vp + k.hold_vp * (l.held // k.hold_every)
+    return k.vp
+
+
 cdef int location_vp(const GameState* s, int p) noexcept nogil:
-    # End of game: each location's printed VP (1 common, 2 faction; rulebook "КОНЕЦ ИГРЫ").
     cdef int i, n = 0
     for i in range(s.pl[p].n_loc):
-        if not s.pl[p].loc[i].foundation:
-            n += kind_of(s, s.pl[p].loc[i].card).vp
+        n += loc_end_vp(s, &s.pl[p].loc[i])
     return n
 
 
@@ -168,3 +179,24 @@ cdef inline bint _tie_key_less(const GameState* s, int p, int q) noexcept nogil:
     if a != b:
         return a < b
     return s.pl[p].n_hand < s.pl[q].n_hand
+
+
+cdef int captured_by(const GameState* s, int p) noexcept nogil:
+    # Locations p holds captured, counted afresh (Player.n_captured keeps the count; the
+    # invariant check compares the two).
+    cdef int t, i, n = 0
+    for t in range(s.n_players):
+        for i in range(s.pl[t].n_loc):
+            if s.pl[t].loc[i].captor == p + 1:
+                n += 1
+    return n
+
+
+cdef int free_locations(const Player* pl) noexcept nogil:
+    # Locations and foundations its owner may discard to pay a build cost (not captured ones:
+    # seed, «Храм Ра»).
+    cdef int i, n = 0
+    for i in range(pl.n_loc):
+        if not pl.loc[i].captor:
+            n += 1
+    return n

@@ -96,11 +96,9 @@ cdef int add_loc(GameState* s, int p, int card, int foundation) noexcept nogil:
     # A new location (or foundation) at the end of p's empire; returns its slot.
     cdef Player* pl = &s.pl[p]
     cdef int slot = pl.n_loc
+    memset(&pl.loc[slot], 0, sizeof(Loc))
     pl.loc[slot].card = card
     pl.loc[slot].foundation = foundation
-    pl.loc[slot].defence = 0
-    pl.loc[slot].samurai = 0
-    pl.loc[slot].used = 0
     pl.n_loc += 1
     return slot
 
@@ -201,7 +199,13 @@ cdef void count_played(GameState* s, int p, int card) noexcept nogil:
 cdef void produce_location(GameState* s, int p, int slot) noexcept nogil:
     # What one production location gives (when built, in each production phase, or when
     # repeated by Farmers At Work / Porters).
-    cdef const Kind* k = kind_of(s, s.pl[p].loc[slot].card)
+    produce_card(s, p, s.pl[p].loc[slot].card, slot)
+
+
+cdef void produce_card(GameState* s, int p, int card, int slot) noexcept nogil:
+    # The production of `card` for p: p's own location `slot`, or (slot -1) an opponent's
+    # location p captured with the Temple of Ra (counts per colour are p's own empire's).
+    cdef const Kind* k = kind_of(s, card)
     cdef int i, n
     gain_goods(s, p, k.prod, 1)
     if k.prod_per_count != CNT_NONE:
@@ -209,7 +213,7 @@ cdef void produce_location(GameState* s, int p, int slot) noexcept nogil:
     if k.prod_op == POP_REPEAT:
         push_task(s, TK_REPEAT_PROD, p, slot, 0)
     elif k.prod_op == POP_CHOICE:
-        push_task(s, TK_PROD_CHOICE, p, s.rules.card_kind[s.pl[p].loc[slot].card], 0)
+        push_task(s, TK_PROD_CHOICE, p, s.rules.card_kind[card], 0)
     elif k.prod_op == POP_FACTION_1_OF_2:
         s.n_tmp = 0
         for i in range(2):
@@ -229,7 +233,7 @@ cdef bint repeatable(const GameState* s, int p, int slot, int exclude) noexcept 
     # = -1) may make produce again. A repeat started by a production location never picks
     # another repeater, so repeats cannot chain forever.
     cdef const Loc* l = &s.pl[p].loc[slot]
-    if slot == exclude or l.foundation:
+    if slot == exclude or l.foundation or l.captor:
         return False
     cdef const Kind* k = kind_of(s, l.card)
     return k.type == TY_PRODUCTION and (exclude < 0 or k.prod_op != POP_REPEAT)
@@ -253,6 +257,93 @@ cdef void produce_board_and_deals(GameState* s, int p) noexcept nogil:
     for i in range(pl.n_deal):
         k = kind_of(s, pl.deal[i])
         gain_good(s, p, k.deal_good, k.deal_n)
+    for i in range(pl.n_trade):
+        k = &s.rules.kind[pl.trade_kind[i]]
+        gain_good(s, p, k.deal_good, k.deal_n)
+    produce_captured(s, p)
+    for i in range(pl.n_loc):
+        if pl.loc[i].held and not pl.loc[i].foundation and kind_of(s, pl.loc[i].card).hold_returns:
+            release_held(s, p, i)
+
+
+cdef void produce_captured(GameState* s, int p) noexcept nogil:
+    # Production locations p captured with the Temple of Ra produce for p, not their owner
+    # (seed: no goods at the capture itself, so they give from the next production on).
+    cdef int t, i
+    if s.pl[p].n_captured == 0:
+        return
+    for t in range(s.n_players):
+        if t == p:
+            continue
+        for i in range(s.pl[t].n_loc):
+            if s.pl[t].loc[i].captor == p + 1 and not s.pl[t].loc[i].foundation \
+                    and kind_of(s, s.pl[t].loc[i].card).type == TY_PRODUCTION:
+                produce_card(s, p, s.pl[t].loc[i].card, -1)
+
+
+# ----------------------------------------------------------------- holding locations
+
+cdef int n_own_deals(const Player* pl) noexcept nogil:
+    # Deals under the board and, for the Trade Route's owner, deals with opponent locations
+    # (Imperial Messenger and Hanseatic League may pick both: seed's notes on those cards).
+    return pl.n_deal + pl.n_trade
+
+
+cdef const Kind* own_deal_kind(const GameState* s, const Player* pl, int i) noexcept nogil:
+    return kind_of(s, pl.deal[i]) if i < pl.n_deal else &s.rules.kind[pl.trade_kind[i - pl.n_deal]]
+
+
+cdef void release_held(GameState* s, int p, int slot) noexcept nogil:
+    # What a location holds when it is lost (or a Storehouse gives back at the production):
+    # a Storehouse's resources go to the owner's supply (seed, «Склады»); cards under a Gate
+    # and resources on a Shrine go with the location (cards to their discard piles).
+    cdef Player* pl = &s.pl[p]
+    cdef Loc* l = &pl.loc[slot]
+    cdef const Kind* k = kind_of(s, l.card)
+    cdef int g, i
+    if k.hold == HOLD_CARDS:
+        for i in range(l.held):
+            if pl.n_under > 0:
+                pl.n_under -= 1
+                discard_card(s, pl.under[pl.n_under])
+    elif k.hold_returns:
+        for g in range(3):
+            pl.tok[g] += l.held_res[g]
+    l.held = 0
+    for g in range(3):
+        l.held_res[g] = 0
+
+
+cdef bint can_hold(const GameState* s, int p, int slot) noexcept nogil:
+    # A free move: one more card from hand under this Gate, or one more resource on this
+    # Shrine / Storehouse (up to its limit, if it has one).
+    cdef const Player* pl = &s.pl[p]
+    cdef const Loc* l = &pl.loc[slot]
+    if l.foundation:
+        return False
+    cdef const Kind* k = kind_of(s, l.card)
+    if k.hold == HOLD_NONE or l.held >= 120 or (k.hold_max and l.held >= k.hold_max):
+        return False
+    if k.hold == HOLD_CARDS:
+        return pl.n_hand > 0 and pl.n_under < MAX_UNDER
+    return pl.tok[G_WOOD] + pl.tok[G_STONE] + pl.tok[G_FOOD] > 0
+
+
+cdef void hold_one(GameState* s, int p, int slot, int o) noexcept nogil:
+    # o: the hand index of the card put under a Gate, or the resource (wood, stone, food).
+    cdef Player* pl = &s.pl[p]
+    cdef Loc* l = &pl.loc[slot]
+    cdef int card = -1
+    if kind_of(s, l.card).hold == HOLD_CARDS:
+        card = take_from_hand(s, p, o)
+        pl.under[pl.n_under] = card
+        pl.n_under += 1
+        o = -1
+    else:
+        pl.tok[o] -= 1
+        l.held_res[o] += 1
+    l.held += 1
+    emit(s, EV_HOLD, p, l.card, card, o, 0, 0)
 
 
 # ----------------------------------------------------------------- feature triggers
@@ -292,9 +383,18 @@ cdef void trigger_opponent_trade(GameState* s, int p, int pairs) noexcept nogil:
 
 # ----------------------------------------------------------------- locations
 
+cdef inline void uncapture(GameState* s, Loc* l) noexcept nogil:
+    # A captured location lost or razed: its special token goes back to the captor.
+    if l.captor:
+        s.pl[l.captor - 1].n_captured -= 1
+        l.captor = 0
+
+
 cdef void remove_loc(GameState* s, int p, int slot) noexcept nogil:
     cdef Player* pl = &s.pl[p]
     cdef int i
+    release_held(s, p, slot)
+    uncapture(s, &pl.loc[slot])
     for i in range(slot, pl.n_loc - 1):
         pl.loc[i] = pl.loc[i + 1]
     pl.n_loc -= 1
@@ -317,7 +417,7 @@ cdef bint can_build(const GameState* s, int p, int card, bint skip_location) noe
         return False
     if not can_pay_resources(pl, k.cost[0], k.cost[1], k.cost[2]):
         return False
-    return skip_location or not k.cost_location or pl.n_loc > 0
+    return skip_location or not k.cost_location or free_locations(pl) > 0
 
 
 cdef void place_samurai(GameState* s, int p, int slot) noexcept nogil:
@@ -417,11 +517,15 @@ cdef void raze_effect(GameState* s, int p, int t, int slot) noexcept nogil:
         discard_card(s, swap_remove(s.vloc, &s.n_vloc, slot))
     elif kind_of(s, card).deck == 0:
         l = &s.pl[t].loc[slot]
+        release_held(s, t, slot)
         l.foundation = 1
         l.defence = 0
         l.samurai = 0
         l.used = 0
-        gain_good(s, t, G_WOOD, s.rules.foundation_wood)
+        # a captured location: the Temple of Ra's owner gets the wood and the token back; the
+        # foundation stays with the owner (seed, «Храм Ра»)
+        gain_good(s, l.captor - 1 if l.captor else t, G_WOOD, s.rules.foundation_wood)
+        uncapture(s, l)
     else:
         discard_card(s, card)
         remove_loc(s, t, slot)
@@ -448,12 +552,12 @@ cdef bint act_op_possible(const GameState* s, int p, int slot, const Kind* k, in
     cdef const Player* pl = &s.pl[p]
     if k.act_pay[G_CARD] * times > pl.n_hand:
         return False
-    if k.act_pay_deal * times > pl.n_deal:
+    if k.act_pay_deal * times > n_own_deals(pl):
         return False
     if k.act_op == AOP_NONE:
         return True
     if k.act_op == AOP_DEAL_AGAIN:
-        return pl.n_deal > 0
+        return n_own_deals(pl) > 0
     if k.act_op == AOP_REPEAT_PROD:
         return any_repeatable(s, p, -1)
     if k.act_op == AOP_STEAL:
@@ -468,7 +572,9 @@ cdef bint act_op_possible(const GameState* s, int p, int slot, const Kind* k, in
             if use_other_ok(s, p, i, k):
                 return True
         return False
-    if k.act_op == AOP_CANCEL_DEAL:
+    if k.act_op == AOP_CANCEL_DEAL or k.act_op == AOP_TAKE_DEAL:
+        if k.act_op == AOP_TAKE_DEAL and pl.n_deal >= MAX_DEALS:
+            return False
         for q in range(s.n_players):
             if targetable(s, p, q) and s.pl[q].n_deal > 0:
                 return True
@@ -525,6 +631,8 @@ cdef bint location_target_ok(const GameState* s, int p, int op, int raze_tokens,
         if t != 1:
             return False
         k = kind_of(s, s.vloc[slot])
+        if op == AOP_TRADE_ROUTE or op == AOP_CAPTURE:
+            return False        # the opponent's lookout cards: no deal good, nothing to capture
         return op == AOP_REMOVE_OPPONENT or k.can_raze
     if not targetable(s, p, t):
         return False
@@ -540,6 +648,12 @@ cdef bint location_target_ok(const GameState* s, int p, int op, int raze_tokens,
         return k.can_raze
     if op == AOP_REMOVE_OPPONENT:
         return k.deck == 0
+    if op == AOP_TRADE_ROUTE:
+        # a faction location (it shows a deal good); "Торговый путь"
+        return k.deck != 0 and k.deal_good >= 0 and s.pl[p].n_trade < MAX_TRADE_DEALS
+    if op == AOP_CAPTURE:
+        # one of the special tokens still free; a location not captured already
+        return not l.captor and s.pl[p].n_captured < s.rules.capture_tokens
     return False
 
 
@@ -586,6 +700,20 @@ cdef void apply_location_op(GameState* s, int p, int op, int t, int slot) noexce
             gain_good(s, p, last, 1)
         else:
             push_task(s, TK_TAKE_GOOD, p, t * MAX_LOC + slot, 0)
+    elif op == AOP_TRADE_ROUTE:
+        # A deal with the location: its good now and in every production phase; the deal
+        # stays when the Trade Route is lost (seed, «Торговый путь»).
+        card = target_card(s, t, slot)
+        k = kind_of(s, card)
+        s.pl[p].trade_kind[s.pl[p].n_trade] = s.rules.card_kind[card]
+        s.pl[p].n_trade += 1
+        emit(s, EV_TRADE_ROUTE, p, t, card, k.deal_good, 0, 0)
+        gain_good(s, p, k.deal_good, k.deal_n)
+    elif op == AOP_CAPTURE:
+        # marked with a special token: it now produces and acts for p (nothing at capture)
+        s.pl[t].loc[slot].captor = p + 1
+        s.pl[p].n_captured += 1
+        emit(s, EV_CAPTURE, p, t, s.pl[t].loc[slot].card, 0, 0, 0)
 
 
 cdef bint use_other_ok(const GameState* s, int p, int slot, const Kind* troupe) noexcept nogil:
@@ -594,7 +722,7 @@ cdef bint use_other_ok(const GameState* s, int p, int slot, const Kind* troupe) 
     cdef const Loc* l = &s.pl[p].loc[slot]
     cdef int8_t both[N_GOODS]
     cdef int g
-    if l.foundation:
+    if l.foundation or l.captor:
         return False
     cdef const Kind* k = kind_of(s, l.card)
     if k.type != TY_ACTION or k.act_op == AOP_USE_OTHER:
@@ -604,11 +732,13 @@ cdef bint use_other_ok(const GameState* s, int p, int slot, const Kind* troupe) 
     return can_pay_tokens(&s.pl[p], both, 1) and act_op_possible(s, p, slot, k, 1)
 
 
-cdef bint can_activate(const GameState* s, int p, int slot, int times) noexcept nogil:
+cdef bint can_activate(const GameState* s, int p, int t, int slot, int times) noexcept nogil:
     # Once per round unless the card says twice; "twice" may be done at once at double cost
-    # (rulebook "АКТИВИРОВАТЬ ДЕЙСТВИЕ ЛОКАЦИИ").
-    cdef const Loc* l = &s.pl[p].loc[slot]
-    if l.foundation:
+    # (rulebook "АКТИВИРОВАТЬ ДЕЙСТВИЕ ЛОКАЦИИ"). t == p: p's own location (not one captured
+    # from p); t != p: a location of t that p captured, used once at a time, its uses shared
+    # with the owner's this round (seed, «Храм Ра»).
+    cdef const Loc* l = &s.pl[t].loc[slot]
+    if l.foundation or l.captor != (0 if t == p else p + 1):
         return False
     cdef const Kind* k = kind_of(s, l.card)
     if k.type != TY_ACTION or l.used + times > k.act_uses:
@@ -618,36 +748,43 @@ cdef bint can_activate(const GameState* s, int p, int slot, int times) noexcept 
     return act_op_possible(s, p, slot, k, times)
 
 
-cdef void run_action_effect(GameState* s, int p, int slot, int times) noexcept nogil:
+cdef inline Loc* loc_at(GameState* s, int at) noexcept nogil:
+    # A location by seat * MAX_LOC + slot (an action path may use a captured location).
+    return &s.pl[at // MAX_LOC].loc[at % MAX_LOC]
+
+
+cdef void run_action_effect(GameState* s, int p, int at, int times) noexcept nogil:
     # Pay the action's cost: workers, raze tokens and gold it names at once, its resources
-    # (gold may replace them) possibly as a decision; then the effect.
-    cdef const Kind* k = kind_of(s, s.pl[p].loc[slot].card)
+    # (gold may replace them) possibly as a decision; then the effect. at = seat * MAX_LOC +
+    # slot of the location used.
+    cdef const Kind* k = kind_of(s, loc_at(s, at).card)
     cdef Player* pl = &s.pl[p]
     pl.tok[G_WORKER] -= k.act_pay[G_WORKER] * times
     pl.tok[G_RAZE] -= k.act_pay[G_RAZE] * times
     pl.tok[G_DEFENCE] -= k.act_pay[G_DEFENCE] * times
     pl.tok[G_GOLD] -= k.act_pay[G_GOLD] * times
     if pay_or_ask(s, p, k.act_pay[G_WOOD] * times, k.act_pay[G_STONE] * times, k.act_pay[G_FOOD] * times,
-                  TK_ACT_PAID, slot, times):
-        action_paid(s, p, slot, times)
+                  TK_ACT_PAID, at, times):
+        action_paid(s, p, at, times)
 
 
-cdef void action_paid(GameState* s, int p, int slot, int times) noexcept nogil:
+cdef void action_paid(GameState* s, int p, int at, int times) noexcept nogil:
     # The effect of a paid activation: card or deal payments (tasks; the gain follows them)
     # or the gain, then the card's operation.
-    cdef const Kind* k = kind_of(s, s.pl[p].loc[slot].card)
+    cdef int card = loc_at(s, at).card
+    cdef const Kind* k = kind_of(s, card)
     cdef int i
     for i in range(times):
         if k.act_pay[G_CARD]:
-            push_task(s, TK_PAY_CARD, p, s.rules.card_kind[s.pl[p].loc[slot].card], k.act_pay[G_CARD])
+            push_task(s, TK_PAY_CARD, p, s.rules.card_kind[card], k.act_pay[G_CARD])
         elif k.act_pay_deal:
-            push_task(s, TK_PAY_DEAL, p, s.rules.card_kind[s.pl[p].loc[slot].card], k.act_pay_deal)
+            push_task(s, TK_PAY_DEAL, p, s.rules.card_kind[card], k.act_pay_deal)
         else:
             gain_goods(s, p, k.act_gain, 1)
         if k.act_op == AOP_BUILD_FACTION:
             push_task(s, TK_SETTLERS, p, 0, 0)
         elif k.act_op == AOP_USE_OTHER:
-            push_task(s, TK_USE_OTHER, p, slot, 0)
+            push_task(s, TK_USE_OTHER, p, at, 0)
         elif k.act_op == AOP_DEAL_AGAIN:
             push_task(s, TK_DEAL_AGAIN, p, 0, 0)
         elif k.act_op == AOP_REPEAT_PROD:
@@ -656,6 +793,8 @@ cdef void action_paid(GameState* s, int p, int slot, int times) noexcept nogil:
             push_task(s, TK_STEAL, p, 0, 0)
         elif k.act_op == AOP_CANCEL_DEAL:
             push_task(s, TK_CANCEL_DEAL, p, 0, 0)
+        elif k.act_op == AOP_TAKE_DEAL:
+            push_task(s, TK_TAKE_DEAL, p, 0, 0)
         elif k.act_op == AOP_FOUNDATION_FROM_HAND:
             push_task(s, TK_FOUNDATION, p, 0, 0)
         elif k.act_op == AOP_BUILD_FROM_DEALS:
@@ -664,10 +803,10 @@ cdef void action_paid(GameState* s, int p, int slot, int times) noexcept nogil:
             push_task(s, TK_TARGET_LOC, p, k.act_op, 0)
 
 
-cdef void activate(GameState* s, int p, int slot, int times) noexcept nogil:
-    s.pl[p].loc[slot].used += times
-    emit(s, EV_ACTIVATE, p, s.pl[p].loc[slot].card, slot, times, 0, 0)
-    run_action_effect(s, p, slot, times)
+cdef void activate(GameState* s, int p, int at, int times) noexcept nogil:
+    loc_at(s, at).used += times
+    emit(s, EV_ACTIVATE, p, loc_at(s, at).card, at, times, 0, 0)
+    run_action_effect(s, p, at, times)
 
 
 # ----------------------------------------------------------------- trading workers

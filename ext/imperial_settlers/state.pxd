@@ -24,8 +24,10 @@ cdef enum:
     MAX_ATTACK = 32        # solo attack cards
     MAX_VLOC = 8           # the solo opponent's locations of this round
     MAX_TROPHY = 64
-    MAX_OPTIONS = 700
+    MAX_OPTIONS = 960       # more than the action decision can list (OPT_END)
     MAX_ROUNDS = 5
+    MAX_UNDER = 48         # cards one player keeps under Gates
+    MAX_TRADE_DEALS = 16   # one player's Trade Route deals with opponent locations
 
 cdef enum:  # Good
     G_WOOD = 0
@@ -84,6 +86,14 @@ cdef enum:  # ActionOp
     AOP_CANCEL_DEAL = 11       # discard a deal of an opponent
     AOP_FOUNDATION_FROM_HAND = 12  # a card from hand into your empire as a foundation, 1 stone
     AOP_BUILD_FROM_DEALS = 13  # build one of your deals (its cost, no location discarded)
+    AOP_TAKE_DEAL = 14         # take a deal from under an opponent's board into yours (Spies)
+    AOP_TRADE_ROUTE = 15       # a deal with an opponent's faction location (Trade Route)
+    AOP_CAPTURE = 16           # capture an opponent's location with a special token (Temple of Ra)
+
+cdef enum:  # what a location holds (Gate, Shrine, Storehouse)
+    HOLD_NONE = 0
+    HOLD_CARDS = 1         # cards from hand put under it (they stay to the end)
+    HOLD_RESOURCES = 2     # wood, stone or food put on it (kept through cleanup)
 
 cdef enum:  # Lookout variant
     LOOK_NORMAL = 0
@@ -124,7 +134,8 @@ cdef enum:  # Decision kind (what the options of the pending decision mean)
     D_FREE_MOVES = 22      # after the turn's action: 0 end the turn, or OPT_DEFENCE / OPT_SAMURAI + slot
     D_PAY_GOLD = 23        # gold used for wood + 16 * (for stone) + 256 * (for food)
     D_BUILD_DEAL = 24      # index of the deal built
-    N_DECISIONS = 25
+    D_HOLD = 25            # what goes onto a holding location: hand index, or a resource (0-2)
+    N_DECISIONS = 26
 
 # Options of D_ACTION, in increasing order (the legal list is written sorted).
 cdef enum:
@@ -137,7 +148,9 @@ cdef enum:
     OPT_TRADE = OPT_ACT + 2 * MAX_LOC          # + trade good (TR_*)
     OPT_DEFENCE = OPT_TRADE + 5                # + slot
     OPT_SAMURAI = OPT_DEFENCE + MAX_LOC        # + slot
-    OPT_END = OPT_SAMURAI + MAX_LOC
+    OPT_HOLD = OPT_SAMURAI + MAX_LOC           # + slot: put a card / resource on it (free)
+    OPT_ACT_CAPTURED = OPT_HOLD + MAX_LOC      # + seat * MAX_LOC + slot: use a captured location once
+    OPT_END = OPT_ACT_CAPTURED + MAX_SEATS * MAX_LOC
 
 cdef enum:  # what a pair of workers is traded for
     TR_WOOD = 0
@@ -152,7 +165,7 @@ cdef enum:  # Task kinds (the steps of a compound action still to resolve, on a 
     TK_PICK_1_OF_2 = 3
     TK_PROD_CHOICE = 4     # a = kind
     TK_TRADE_MORE = 5
-    TK_USE_OTHER = 6       # a = slot of the troupe
+    TK_USE_OTHER = 6       # a = seat * MAX_LOC + slot of the troupe
     TK_DEAL_AGAIN = 7
     TK_PAY_DEAL = 8        # a = kind whose gain follows
     TK_PAY_CARD = 9        # a = kind whose gain follows
@@ -168,8 +181,10 @@ cdef enum:  # Task kinds (the steps of a compound action still to resolve, on a 
     # continuations of a payment (resolved without a decision once the payment is made)
     TK_PLACE = 19          # a = card being built
     TK_DEAL_PAID = 20      # a = card being dealt
-    TK_ACT_PAID = 21       # a = slot, b = times
+    TK_ACT_PAID = 21       # a = seat * MAX_LOC + slot of the location used, b = times
     TK_BUILD_DEAL = 22     # choose one of your deals to build
+    TK_HOLD = 23           # a = slot of the holding location
+    TK_TAKE_DEAL = 24      # Spies: a deal under an opponent's board becomes yours
 
 cdef enum:  # Event kinds of the readable log (seat, a, b, c as game.pxi's event_line reads them)
     EV_ROUND = 1
@@ -197,6 +212,10 @@ cdef enum:  # Event kinds of the readable log (seat, a, b, c as game.pxi's event
     EV_CANCEL_DEAL = 23
     EV_FOUNDATION = 24
     EV_ATTACK_MISS = 25
+    EV_HOLD = 26           # a = the holding location's card, b = card held (or -1), c = resource (or -1)
+    EV_TAKE_DEAL = 27      # a = seat robbed, b = card
+    EV_TRADE_ROUTE = 28    # a = seat, b = the location's card, c = good
+    EV_CAPTURE = 29        # a = seat, b = the location's card
 
 ctypedef struct Kind:
     int8_t deck            # 0 common, 1 + faction
@@ -225,6 +244,11 @@ ctypedef struct Kind:
     int8_t act_gain[N_GOODS]
     int8_t act_uses
     int8_t act_op
+    int8_t hold            # HOLD_*
+    int8_t hold_vp         # end of game: hold_vp VP per hold_every things held
+    int8_t hold_every
+    int8_t hold_max        # at most this many at once (0: no limit)
+    int8_t hold_returns    # resources come back to the supply at the next production
     int8_t provisional
 
 ctypedef struct Rules:
@@ -245,6 +269,7 @@ ctypedef struct Rules:
     # rulebook numbers (rules.toml)
     int32_t rounds, start_common, start_faction, deal_food, raze_hand, raze_loc, trade_workers
     int32_t foundation_wood
+    int32_t capture_tokens   # the Temple of Ra's special tokens (4 Egyptian tokens)
     # variants (scenario switches)
     int32_t lookout          # LOOK_*
     int32_t peaceful
@@ -260,6 +285,9 @@ ctypedef struct Loc:
     int8_t defence
     int8_t samurai
     int8_t used            # activations this round
+    int8_t held            # cards under it / resources on it (HOLD_*)
+    int8_t held_res[3]     # the resources among them (wood, stone, food)
+    int8_t captor          # seat + 1 of the player who captured it (Temple of Ra); 0: none
 
 ctypedef struct Player:
     int8_t faction
@@ -283,6 +311,11 @@ ctypedef struct Player:
     int16_t played_prov        # of which provisional entries
     int16_t pack[MAX_TMP]      # alternative lookout: the pack in front of the player
     int16_t n_pack
+    int16_t under[MAX_UNDER]   # cards under the player's Gates (they stay to the end)
+    int16_t n_under
+    int16_t trade_kind[MAX_TRADE_DEALS]  # Trade Route deals: the kind of each location dealt with
+    int16_t n_trade
+    int8_t n_captured          # opponents' locations the player holds captured (Temple of Ra)
 
 ctypedef struct Task:
     int8_t kind

@@ -269,12 +269,13 @@ cdef inline void pop_task(GameState* s) noexcept nogil:
 
 cdef int task_options(GameState* s, const Task* t, int32_t* buf) noexcept nogil:
     # The legal options of the task on top of the stack (0 = it resolves to nothing).
-    cdef int p = t.seat, n = 0, i, r
+    cdef int p = t.seat, n = 0, i, r, m
     cdef Player* pl = &s.pl[p]
     cdef const Kind* k
     if t.kind == TK_BUILD_DISCARD:
         for i in range(pl.n_loc):
-            buf[n] = i; n += 1
+            if not pl.loc[i].captor:
+                buf[n] = i; n += 1
     elif t.kind == TK_REPEAT_PROD:
         for i in range(pl.n_loc):
             if repeatable(s, p, i, t.a):
@@ -292,13 +293,13 @@ cdef int task_options(GameState* s, const Task* t, int32_t* buf) noexcept nogil:
                     buf[n] = 1 + i; n += 1
     elif t.kind == TK_USE_OTHER:
         for i in range(pl.n_loc):
-            if i != t.a and not pl.loc[i].foundation:
+            if p * MAX_LOC + i != t.a and not pl.loc[i].foundation and not pl.loc[i].captor:
                 k = kind_of(s, pl.loc[i].card)
                 if k.type == TY_ACTION and k.act_op != AOP_USE_OTHER and can_pay_tokens(pl, k.act_pay, 1) \
                         and act_op_possible(s, p, i, k, 1):
                     buf[n] = i; n += 1
     elif t.kind == TK_DEAL_AGAIN or t.kind == TK_PAY_DEAL:
-        for i in range(pl.n_deal):
+        for i in range(n_own_deals(pl)):
             buf[n] = i; n += 1
     elif t.kind == TK_PAY_CARD:
         for i in range(pl.n_hand):
@@ -328,10 +329,13 @@ cdef int task_options(GameState* s, const Task* t, int32_t* buf) noexcept nogil:
         for i in range(N_GOODS):
             if k.raze[i]:
                 buf[n] = i; n += 1
-    elif t.kind == TK_CANCEL_DEAL:
+    elif t.kind == TK_CANCEL_DEAL or t.kind == TK_TAKE_DEAL:
+        # Robbers may cancel a Japanese Trade Route deal instead (seed, «Разбойники»); Spies
+        # take only deals under the board (seed, «Шпионы»)
         for i in range(s.n_players):
             if targetable(s, p, i):
-                for r in range(s.pl[i].n_deal):
+                m = n_own_deals(&s.pl[i]) if t.kind == TK_CANCEL_DEAL else s.pl[i].n_deal
+                for r in range(m if m < MAX_DEALS else MAX_DEALS):
                     buf[n] = i * MAX_DEALS + r; n += 1
     elif t.kind == TK_FOUNDATION:
         for i in range(pl.n_hand):
@@ -343,6 +347,14 @@ cdef int task_options(GameState* s, const Task* t, int32_t* buf) noexcept nogil:
         while i >= 0:
             buf[n] = i; n += 1
             i = buildable_deal(s, p, NULL, i + 1)
+    elif t.kind == TK_HOLD:
+        if kind_of(s, pl.loc[t.a].card).hold == HOLD_CARDS:
+            for i in range(pl.n_hand):
+                buf[n] = i; n += 1
+        else:
+            for i in range(3):
+                if pl.tok[i] > 0:
+                    buf[n] = i; n += 1
     return n
 
 
@@ -379,7 +391,8 @@ cdef int task_decision(int kind) noexcept nogil:
     if kind == TK_SOLO_TIE: return D_SOLO_TIE
     if kind == TK_TARGET_LOC: return D_TARGET_LOC
     if kind == TK_TAKE_GOOD: return D_TARGET_GOOD
-    if kind == TK_CANCEL_DEAL: return D_TARGET_DEAL
+    if kind == TK_CANCEL_DEAL or kind == TK_TAKE_DEAL: return D_TARGET_DEAL
+    if kind == TK_HOLD: return D_HOLD
     if kind == TK_FOUNDATION: return D_FOUNDATION_CARD
     if kind == TK_PAY: return D_PAY_GOLD
     if kind == TK_BUILD_DEAL: return D_BUILD_DEAL
@@ -414,18 +427,19 @@ cdef void apply_task(GameState* s, int o) noexcept nogil:
             trade_pair(s, p, o - 1)
     elif t.kind == TK_USE_OTHER:
         pop_task(s)
-        emit(s, EV_ACTIVATE, p, pl.loc[o].card, o, 0, 0, 0)
-        run_action_effect(s, p, o, 1)
+        emit(s, EV_ACTIVATE, p, pl.loc[o].card, p * MAX_LOC + o, 0, 0, 0)
+        run_action_effect(s, p, p * MAX_LOC + o, 1)
     elif t.kind == TK_DEAL_AGAIN:
         pop_task(s)
-        k = kind_of(s, pl.deal[o])
+        k = own_deal_kind(s, pl, o)
         gain_good(s, p, k.deal_good, k.deal_n)
     elif t.kind == TK_PAY_DEAL or t.kind == TK_PAY_CARD:
-        if t.kind == TK_PAY_DEAL:
-            card = remove_deal(s, p, o)
+        if t.kind == TK_PAY_DEAL and o >= pl.n_deal:
+            # a Trade Route deal given up: no card of the player's goes with it
+            swap_remove(pl.trade_kind, &pl.n_trade, o - pl.n_deal)
         else:
-            card = take_from_hand(s, p, o)
-        discard_card(s, card)
+            card = remove_deal(s, p, o) if t.kind == TK_PAY_DEAL else take_from_hand(s, p, o)
+            discard_card(s, card)
         s.task[s.n_task - 1].b -= 1
         if s.task[s.n_task - 1].b <= 0:
             pop_task(s)
@@ -456,9 +470,25 @@ cdef void apply_task(GameState* s, int o) noexcept nogil:
     elif t.kind == TK_CANCEL_DEAL:
         pop_task(s)
         q = o // MAX_DEALS
-        card = remove_deal(s, q, o % MAX_DEALS)
-        discard_card(s, card)
+        if o % MAX_DEALS >= s.pl[q].n_deal:
+            card = -1 - s.pl[q].trade_kind[o % MAX_DEALS - s.pl[q].n_deal]   # a kind, no card
+            swap_remove(s.pl[q].trade_kind, &s.pl[q].n_trade, o % MAX_DEALS - s.pl[q].n_deal)
+        else:
+            card = remove_deal(s, q, o % MAX_DEALS)
+            discard_card(s, card)
         emit(s, EV_CANCEL_DEAL, p, q, card, 0, 0, 0)
+    elif t.kind == TK_TAKE_DEAL:
+        # Spies: the deal moves under p's board; not a Make-a-Deal action, so it gives
+        # nothing now (seed, «Шпионы»), only in the production phases to come
+        pop_task(s)
+        q = o // MAX_DEALS
+        card = remove_deal(s, q, o % MAX_DEALS)
+        pl.deal[pl.n_deal] = card
+        pl.n_deal += 1
+        emit(s, EV_TAKE_DEAL, p, q, card, 0, 0, 0)
+    elif t.kind == TK_HOLD:
+        pop_task(s)
+        hold_one(s, p, t.a, o)
     elif t.kind == TK_PAY:
         pop_task(s)
         pay_split(s, p, t.a, o)
@@ -506,12 +536,18 @@ cdef int action_options(const GameState* s, int p, int32_t* buf) noexcept nogil:
                         buf[n] = OPT_RAZE_LOC + t * MAX_LOC + i; n += 1
     for i in range(pl.n_loc):
         for c in range(1, 3):
-            if can_activate(s, p, i, c):
+            if can_activate(s, p, p, i, c):
                 buf[n] = OPT_ACT + 2 * i + c - 1; n += 1
     for c in range(5):
         if can_trade(s, p, c):
             buf[n] = OPT_TRADE + c; n += 1
-    return n + free_move_options(s, p, buf + n)
+    n += free_move_options(s, p, buf + n)
+    for t in range(s.n_players if pl.n_captured else 0):
+        if t != p:
+            for i in range(s.pl[t].n_loc):
+                if s.pl[t].loc[i].captor == p + 1 and can_activate(s, p, t, i, 1):
+                    buf[n] = OPT_ACT_CAPTURED + t * MAX_LOC + i; n += 1
+    return n
 
 
 cdef int free_move_options(const GameState* s, int p, int32_t* buf) noexcept nogil:
@@ -527,6 +563,9 @@ cdef int free_move_options(const GameState* s, int p, int32_t* buf) noexcept nog
         for i in range(pl.n_loc):
             if samurai_spot(s, p, i):
                 buf[n] = OPT_SAMURAI + i; n += 1
+    for i in range(pl.n_loc):
+        if can_hold(s, p, i):
+            buf[n] = OPT_HOLD + i; n += 1
     return n
 
 
@@ -550,7 +589,7 @@ cdef void apply_action(GameState* s, int p, int o) noexcept nogil:
         raze_location(s, p, t, (o - OPT_RAZE_LOC) % MAX_LOC)
         s.turn_done = 1
     elif o < OPT_TRADE:
-        activate(s, p, (o - OPT_ACT) // 2, (o - OPT_ACT) % 2 + 1)
+        activate(s, p, p * MAX_LOC + (o - OPT_ACT) // 2, (o - OPT_ACT) % 2 + 1)
         s.turn_done = 1
     elif o < OPT_DEFENCE:
         trade_pair(s, p, o - OPT_TRADE)
@@ -562,11 +601,17 @@ cdef void apply_action(GameState* s, int p, int o) noexcept nogil:
         s.pl[p].tok[G_DEFENCE] -= 1
         s.pl[p].loc[i].defence = 1
         emit(s, EV_DEFENCE, p, i, s.pl[p].loc[i].card, 0, 0, 0)
-    else:
+    elif o < OPT_HOLD:
         # free: a worker becomes a samurai
         i = o - OPT_SAMURAI
         s.pl[p].tok[G_WORKER] -= 1
         place_samurai(s, p, i)
+    elif o < OPT_ACT_CAPTURED:
+        # free: a card under a Gate / a resource on a Shrine or Storehouse (which: a decision)
+        push_task(s, TK_HOLD, p, o - OPT_HOLD, 0)
+    else:
+        activate(s, p, o - OPT_ACT_CAPTURED, 1)
+        s.turn_done = 1
 
 
 cdef int next_unpassed(const GameState* s, int from_seat) noexcept nogil:
@@ -649,7 +694,7 @@ cdef int game_advance(GameState* s, int32_t* buf) noexcept nogil:
             if s.prod_cursor < s.pl[p].n_loc:
                 n = s.prod_cursor
                 s.prod_cursor += 1
-                if not s.pl[p].loc[n].foundation and kind_of(s, s.pl[p].loc[n].card).type == TY_PRODUCTION:
+                if not s.pl[p].loc[n].foundation and not s.pl[p].loc[n].captor and kind_of(s, s.pl[p].loc[n].card).type == TY_PRODUCTION:
                     produce_location(s, p, n)
                 continue
             s.step += 1

@@ -23,6 +23,7 @@ ACT = RAZE_LOC + MAX_SEATS * MAX_LOC
 TRADE = ACT + 2 * MAX_LOC
 DEFENCE = TRADE + 5
 SAMURAI = DEFENCE + MAX_LOC
+HOLD = SAMURAI + MAX_LOC
 TR_WOOD, TR_STONE, TR_FOOD, TR_COMMON, TR_FACTION = range(5)
 TOKENS = ("wood", "stone", "food", "worker", "gold", "raze", "defence")
 

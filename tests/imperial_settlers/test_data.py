@@ -173,6 +173,11 @@ def test_user_file_may_remove_and_add_cards(tmp_path):
     ("[card.com012]\ncopies = 0\n", ["card com012", "copies", "outside 1..9"]),
     ("[solo]\nattack_cards = { wood = 40 }\n", ["solo", "attack_cards.wood"]),
     ("[card.com012\n", ["mine.toml", "not valid TOML"]),
+    # holding locations (Gate, Shrine, Storehouse) and the extra end-game VP they give
+    ('[card.com012]\nhold = { what = "cards", vp = 1 }\n', ["card com012", "hold", "feature"]),
+    ('[card.jap013]\nhold = { what = "cards", returns = true }\n', ["card jap013", "hold.returns"]),
+    ('[card.jap013]\nhold = { what = "gold" }\n', ["card jap013", "hold.what"]),
+    ('[card.jap013]\nvp = 3\n', ["card jap013", "vp is 3", "hold"]),
 ])
 def test_malformed_user_file_gets_a_one_line_error(tmp_path, body, words):
     path = write(tmp_path, body)

@@ -7,7 +7,9 @@ result. A rules change that is MEANT to change games regenerates them on purpose
 and the commit says why.
 
 History of deliberate regenerations: 2026-11-26, phase 2: result() gained "score", "rank",
-"end_reason" and each seat's "shared" (same games, same logs).
+"end_reason" and each seat's "shared" (same games, same logs). 2026-11-26, session 6: the
+Gate/Shrine/Storehouse holds (a new free move), Spies, Trade Route and Delegation now act, so
+random seats see other options and the games differ.
 """
 from __future__ import annotations
 

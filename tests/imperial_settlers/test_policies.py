@@ -108,3 +108,20 @@ def test_the_razer_razes_the_opponents_best_location():
     g.add_location(1, "Old Forest")
     g.start_actions(0)
     assert choose(g, "razer") == "raze Old Forest of seat 1"
+
+
+def test_solo_keeps_its_faction_locations_when_building():
+    # Solo goal ("ОДИНОЧНАЯ ИГРА"): more faction locations than the opponent's trophies. A
+    # faction card's build discards a location; in round 4 a 2-player engine gives up Gardens
+    # (2 VP, an effect no source gives) rather than Old Forest (1 VP + one more 2-wood
+    # production), but solo it keeps the faction location, which counts towards the goal.
+    for factions, kept in ((["romans"], "Gardens"), (["romans", "barbarians"], "Old Forest")):
+        g = position(factions, tokens={"food": 1})
+        g.set_round(4)
+        g.add_location(0, "Gardens")
+        g.add_location(0, "Old Forest")
+        g.give_card(0, "Legion")            # 1 food + a location discarded
+        g.start_actions(0)
+        g.apply(next(o for o in g.legal_options() if g.option_label(o) == "build Legion"))
+        gone = choose(g, "engine").split(" (")[0]
+        assert gone != kept, (factions, gone)

@@ -37,7 +37,9 @@ ACTION_OPS = {"build_faction_location": 1, "use_other_action": 2, "deal_good_aga
               "repeat_production": 4, "steal_resource": 5, "raze_opponent_location": 6,
               "raze_ignoring_guards": 7, "take_from_raze_yield": 8, "raze_own_location": 9,
               "remove_opponent_location": 10, "cancel_opponent_deal": 11, "foundation_from_hand": 12,
-              "build_from_deals": 13}
+              "build_from_deals": 13, "take_opponent_deal": 14, "trade_route": 15,
+              "capture_location": 16}
+HOLDS = {"cards": 1, "resources": 2}
 COUNTED = COLOURS + ("samurai",)
 SAMURAI = len(COLOURS)          # CNT_SAMURAI in the core
 MAX_CARDS, MAX_KINDS, MAX_COMMON, MAX_FDECK = 320, 192, 200, 64
@@ -65,6 +67,8 @@ CARD_FIELDS = {
                           "gain": (counts(GOODS), REQ)}), None),
     "action": (df.Table({"pay": (counts(TOKENS + ("card", "deal"), 7), REQ), "gain": (counts(GOODS), REQ),
                          "uses": (df.Int(1, 2), REQ), "op": (df.Str(tuple(ACTION_OPS)), None)}), None),
+    "hold": (df.Table({"what": (df.Str(tuple(HOLDS)), REQ), "vp": (df.Int(0, 9), 0), "every": (df.Int(1, 9), 1),
+                       "max": (df.Int(0, 20), 0), "returns": (df.Bool(), False)}), None),
     "unknown": (df.Str(), None), "disagreement": (df.Str(), None),
 }
 FACTION_FIELDS = {"production": (counts(TOKENS), REQ), "keeps": (df.Str(TOKENS), REQ),
@@ -78,7 +82,7 @@ SOLO_FIELDS = {
 }
 RULES_FIELDS = {k: (df.Int(0, 9), REQ) for k in (
     "rounds", "start_common_cards", "start_faction_cards", "deal_food", "raze_hand_tokens",
-    "raze_location_tokens", "trade_workers", "foundation_wood", "common_location_vp",
+    "raze_location_tokens", "trade_workers", "foundation_wood", "capture_tokens", "common_location_vp",
     "faction_location_vp")}
 
 FILES = df.DataFiles(
@@ -116,7 +120,8 @@ def load_data(user_file: str | Path | None = None) -> dict:
         if c["vp"] != want:
             raise loaded.err("card", key, f"vp is {c['vp']}, but every "
                              f"{'common' if c['deck'] == 'common' else 'faction'} location scores {want} "
-                             "(rules.toml)", "extra end-game VP are not supported yet")
+                             "(rules.toml)", "extra end-game VP come from what the location holds: "
+                             "hold = { what = \"cards\", vp = 1 }")
     _check_decks(loaded, cards)
     return {"card": cards, "faction": factions, "solo": solo, "rules": rules}
 
@@ -141,6 +146,11 @@ def _check_card_logic(loaded, key: str, c: dict) -> None:
         bad("cost.location", "is given for a common card", "only faction cards discard a location to build")
     if sum(c["raze"].values()) > 4:
         bad("raze", "has more than 4 goods", "give at most 4")
+    h = c.get("hold")
+    if h and typ != "feature":
+        bad("hold", f"is given but the card is a {typ} location", "remove it or set type = \"feature\"")
+    if h and h["returns"] and h["what"] != "resources":
+        bad("hold.returns", "is true but the card holds cards", "only resources come back to the supply")
     f = c.get("feature")
     if f and f["when"] == "build" and f.get("count") is None:
         bad("feature.count", "is missing", "name the colour whose building triggers it")
@@ -201,6 +211,9 @@ def pack_kind(key: str, c: dict) -> dict:
         "act_uses": action["uses"], "act_op": ACTION_OPS.get(action.get("op"), 0),
         "provisional": int(bool(c.get("provisional"))),
     }
+    hold = c.get("hold") or {"what": None, "vp": 0, "every": 0, "max": 0, "returns": False}
+    kind.update(hold=HOLDS.get(hold["what"], 0), hold_vp=hold["vp"], hold_every=hold["every"],
+                hold_max=hold["max"], hold_returns=int(hold["returns"]))
     kind.update(_per_fields("prod_per", c.get("production_per")))
     kind.update(_per_fields("bonus_per", c.get("build_bonus_per")))
     return kind

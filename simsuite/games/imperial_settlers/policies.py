@@ -45,7 +45,8 @@ WEIGHT_DOCS: tuple[tuple[str, str], ...] = (
     ("last_round", "share of goods' prices left in the last round (left-overs only break ties)"),
     ("need", "planning: share of a blocked hand card's worth added to the price of each "
              "resource it lacks"),
-    ("solo_goal", "solo: worth of a faction location built or an opponent's lookout card razed "
+    ("solo_goal", "solo: worth of a faction location built or kept (not given up for a build), "
+                  "of an opponent's lookout card razed, of leaving it one that can be razed "
                   "(the goal: more faction locations than the opponent's trophies)"),
 )
 WEIGHT_NAMES: tuple[str, ...] = tuple(n for n, _ in WEIGHT_DOCS)
@@ -56,7 +57,7 @@ _BASE = dict(
     card=1.0, faction_card=1.4, production=1.2, action=0.6, feature=0.6, deal=0.8,
     spend=0.5, raze_gain=1.0, harm=0.3, guard=0.5, faction_draw=0.2, pass_=-0.05, keep=0.5,
     hand=0.5, last_round=0.2, need=0.5,
-    solo_goal=1.0,
+    solo_goal=3.0,
 )
 
 

@@ -104,8 +104,9 @@ def build(ds, args) -> ReportResult:
                          "(a provisional placeholder, simsuite/games/imperial_settlers/data/solo.toml).")
     res.notes += [
         "provisional share (game): share of the cards built or dealt in the games (all seats) whose "
-        "card entry is provisional: its effect is not fully known and its unknown part does nothing "
-        "(simsuite/games/imperial_settlers/STATUS.md lists them; a user card file can complete them).",
+        "card entry is provisional: its effect is not fully known; its unknown part plays an assumed "
+        "value or, where no source describes it, does nothing (simsuite/games/imperial_settlers/"
+        "STATUS.md lists them; a user card file can complete them).",
         "provisional share (own cards): the same over the faction's own built or dealt cards.",
     ] + views.dataset_notes(ds)
     return res
