@@ -37,6 +37,7 @@ cdef enum:  # weight indices (simsuite/games/rurik/policies.py WEIGHT_DOCS, same
     HW_AGENDA = 13       # a step toward the secret agenda
     HW_ICON = 14         # an action icon usable this turn
     HW_ROUND_END = 15    # how much more the claim bonus counts in the last round
+    HW_DENY = 16         # solo: per VP taken from the Rebels (a Rule claim space, the warfare lead)
 
 ctypedef struct SeatPolicy:
     Rng rng
@@ -92,6 +93,31 @@ cdef double claim_bonus(const GameState* g, int s, int track, int metric, const 
         * (1.0 + (w[HW_ROUND_END] if g.round == N_ROUNDS - 1 else 0.0))
 
 
+cdef double rebels_rule_stake(const GameState* g, const double* w) noexcept nogil:
+    # solo: the Rule claim VP the Rebels reach with the regions they rule now but not with one
+    # fewer (their marker never comes down, so only spaces above it are at stake)
+    cdef int n = bit_count(ruled_mask(g, REBELS))
+    return claim_bonus(g, REBELS, T_RULE, n, w) - claim_bonus(g, REBELS, T_RULE, n - 1, w)
+
+
+cdef int warfare_margin(const GameState* g, int mine, int theirs) noexcept nogil:
+    # two seats (solo): my warfare VP minus the other's at these counts (rulebook "Кінець Гри":
+    # 3 to the first, 1 to the second, 3 to each when tied first; a marker below the track
+    # scores nothing under warfare_requires_advance)
+    cdef int a = 0, b = 0, req = g.R.warfare_requires_advance
+    if mine > 0 or not req:
+        a = g.R.warfare_vp[0] if mine >= theirs else g.R.warfare_vp[1]
+    if theirs > 0 or not req:
+        b = g.R.warfare_vp[0] if theirs >= mine else g.R.warfare_vp[1]
+    return a - b
+
+
+cdef double rebels_warfare_swing(const GameState* g, int s) noexcept nogil:
+    # solo: how a warfare step of ours changes the warfare VP margin against the Rebels now
+    return (warfare_margin(g, g.warfare[s] + 1, g.warfare[REBELS])
+            - warfare_margin(g, g.warfare[s], g.warfare[REBELS]))
+
+
 cdef double rule_delta(const GameState* g, int s, int r, int ds, int o, int do_, int drebels,
                        int ruled, const double* w) noexcept nogil:
     # worth to s of a change in r: rule gained or lost (with the claim track), the approach to
@@ -101,8 +127,10 @@ cdef double rule_delta(const GameState* g, int s, int r, int ds, int o, int do_,
     cdef double v = rule_potential(after, w) - rule_potential(before, w)
     if after == 0 and before != 0:
         v += claim_bonus(g, s, T_RULE, ruled + 1, w)
-    if holder >= 0 and holder != s and o == holder and do_ < 0 and rule_gap(g, r, holder, 0, o, do_, drebels) > 0:
-        v += 0.5 * w[HW_RULE]          # an opponent loses the region
+    if holder >= 0 and holder != s and rule_gap(g, r, holder, do_ if o == holder else 0, s, ds, drebels) > 0:
+        v += 0.5 * w[HW_RULE]          # an opponent loses the region (to us or to a tie)
+        if solo(g) and holder == REBELS:
+            v += w[HW_DENY] * rebels_rule_stake(g, w)
     if ds > 0 and not present(g, s, r):
         v += w[HW_PRESENCE]
     return v
@@ -195,6 +223,8 @@ cdef double column_worth(const GameState* g, int s, int col, const double* w) no
                 for o in range(g.n_players):
                     if o != s and present(g, o, r):
                         v = w[HW_WARFARE] + w[HW_ATTACK]
+                        if solo(g):
+                            v += w[HW_DENY] * rebels_warfare_swing(g, s)
         elif col == A_TAX:
             v = good_value(g, s, g.good_type[r], w) / region_cost(g, s, r) if g.good_present[r] else 0.0
         else:
@@ -297,6 +327,8 @@ cdef double turn_value(const GameState* g, int s, int opt, int ruled, const doub
             v = (w[HW_WARFARE] + w[HW_ATTACK] + agenda_bonus(g, s, AM_WARFARE, w)
                  + rule_delta(g, s, r, 0, o, -1, 0, ruled, w)
                  - 0.3 * w[HW_RULE])            # the casualty check may cost a unit
+            if solo(g):
+                v += w[HW_DENY] * rebels_warfare_swing(g, s)
         return v + (0.2 if opt >= OPT_ATTACK_MINUS else 0.0)
     if opt < OPT_BUILD:
         r = opt - OPT_TAX

@@ -10,7 +10,7 @@ from math import sqrt
 import numpy as np
 import pytest
 
-from simsuite._rurik import CompiledSeats, play_batch
+from simsuite._rurik import CompiledSeats, Game, play_batch
 from simsuite.games.rurik.policies import STRATEGIES
 from tests.rurik.helpers import MAIN, REBEL, R, blank, deed, opt_attack, opt_muster, opt_tax, units
 
@@ -126,3 +126,34 @@ def test_each_heuristic_beats_three_random_seats(rules, name):
         out = play_batch(rules, np.arange(s, n, 4) + 123_000, 4, policy_ids=ids, policy_weights=weights)
         wins += int(out["winner"][:, s].sum())
     assert wins / n >= 0.95 and wilson_low(wins, n) > 0.90
+
+
+def test_solo_attacks_the_rebels_for_the_warfare_lead(rules):
+    # Solo («Соло-режим»): your attacks on the Rebels count as attacks on an opponent (a warfare
+    # step), and the warfare track pays 3 VP to the first, 1 to the second («Кінець Гри»). At 1
+    # step each, one more step turns a 3-3 tie into 3-1: +2 VP of margin. By hand (builder):
+    # attacking the Rebels in Kiev (you 3, they 1: you rule it either way) is worth warfare 0.6
+    # - casualty risk 0.54 + the swing 2 × deny 1.0 = 2.06; attacking the neutral troop in
+    # Chernigov (you 1 against 2: a tie after it) is worth rebel 0.6 + the rule approach
+    # (0.35 - 0.12) × rule 1.8 = 1.01. Without the solo term (deny = 0) the neutral troop wins.
+    def position():
+        g = Game(rules, 1, 2, leaders=["Agatha"], solo_level=1)
+        g.clear_board()
+        g.set_player(0, coins=0, goods={}, hand=[], warfare=1)
+        g.set_player(1, coins=0, goods={}, warfare=1)
+        g.set_units(0, "Kiev", 3)
+        g.set_units(1, "Kiev", 1)
+        g.set_units(0, "Chernigov", 1)
+        g.set_neutral("Chernigov", 2)
+        g.start_turn(0, "attack", row=0)
+        g.apply(MAIN)
+        return g
+
+    pid, weights = STRATEGIES["builder"][0], default_weights("builder")
+    names = [n for n, _ in STRATEGIES["builder"][1]]
+    no_deny = list(weights)
+    no_deny[names.index("deny")] = 0.0
+    g = position()
+    assert CompiledSeats(0, [pid, pid], [weights] * 2).choose(g) == opt_attack(g, "Kiev", 1)
+    g = position()
+    assert CompiledSeats(0, [pid, pid], [no_deny] * 2).choose(g) == opt_attack(g, "Chernigov", 5)

@@ -37,6 +37,8 @@ WEIGHT_DOCS: tuple[tuple[str, str], ...] = (
     ("agenda", "extra worth of a step that serves the secret agenda"),
     ("icon", "worth of an action icon this turn that has a use"),
     ("round_end", "extra weight of claim spaces in the last round (markers never come down)"),
+    ("deny", "solo: worth per VP taken from the Rebels (a Rule claim space they no longer reach, "
+             "the warfare lead)"),
 )
 WEIGHT_NAMES: tuple[str, ...] = tuple(n for n, _ in WEIGHT_DOCS)
 assert len(WEIGHT_NAMES) <= MAX_WEIGHTS
@@ -44,7 +46,7 @@ assert len(WEIGHT_NAMES) <= MAX_WEIGHTS
 _BASE = dict(
     rule=2.0, build=1.6, trade=1.0, warfare=1.0, rebel=0.6, coin=0.4, good=0.3, deed=1.0,
     claim=1.0, presence=0.3, attack=0.0, bribe=1.0, card=0.6, agenda=0.8, icon=1.0,
-    round_end=0.5,
+    round_end=0.5, deny=1.0,
 )
 
 
