@@ -14,11 +14,14 @@ cdef enum:
     POLICY_WARLORD = 1
     POLICY_BUILDER = 2
     POLICY_TRADER = 3
-    N_COMPILED_POLICIES = 4
+    POLICY_PLANNER = 4
+    N_COMPILED_POLICIES = 5
     N_POLICY_WEIGHTS = 32
+    PLANNER_ROLLOUTS = 4     # rollouts per option of a planned decision (common random numbers)
 
 COMPILED_POLICIES = {"random": POLICY_RANDOM, "warlord": POLICY_WARLORD,
-                     "builder": POLICY_BUILDER, "trader": POLICY_TRADER}
+                     "builder": POLICY_BUILDER, "trader": POLICY_TRADER,
+                     "planner": POLICY_PLANNER}
 
 cdef enum:  # weight indices (simsuite/games/rurik/policies.py WEIGHT_DOCS, same order)
     HW_RULE = 0          # a region ruled
@@ -451,8 +454,96 @@ cdef int32_t heuristic_choose(const GameState* g, int s, const int32_t* opts, in
     return pick
 
 
+# ------------------------------------------------------------------ the solo planner
+
+cdef void sort_shuffle(int8_t* a, int n, Rng* rng) noexcept nogil:
+    # a uniform order of a's cards that depends only on which cards they are, not on a's order
+    cdef int i, j
+    cdef int8_t x
+    for i in range(1, n):
+        x = a[i]
+        j = i - 1
+        while j >= 0 and a[j] > x:
+            a[j + 1] = a[j]
+            j -= 1
+        a[j + 1] = x
+    if n > 1:
+        rng_shuffle_i8(rng, <signed char*>a, n)
+
+
+cdef void solo_redeal(GameState* c, uint64_t seed) noexcept nogil:
+    # what the player cannot see, dealt afresh from what it knows (the Rebels' deck and mat are
+    # face up and they hold no cards): the scheme cards of both decks below the ones it returned
+    # on top itself, pooled (it does not know which deck holds which), the deed deck, the chance
+    # stream. The true order never shapes the deal (sort_shuffle).
+    cdef Rng rng
+    cdef int8_t pool[2 * MAX_SCHEMES]
+    cdef int d, i, n = 0, m
+    rng_seed(&rng, seed)
+    for d in range(2):
+        for i in range(c.deck_n[d] - c.known_top[0][d]):
+            pool[n] = c.deck[d][i]
+            n += 1
+    sort_shuffle(pool, n, &rng)
+    m = 0
+    for d in range(2):
+        for i in range(c.deck_n[d] - c.known_top[0][d]):
+            c.deck[d][i] = pool[m]
+            m += 1
+    sort_shuffle(c.deed_deck, c.deed_deck_n, &rng)
+    rng_seed(&c.rng, rng_next(&rng))
+
+
+cdef double rollout_value(const GameState* g, int s, int32_t opt, uint64_t seed,
+                          const double* w) noexcept nogil:
+    # play `opt` in a copy with the hidden cards redealt, then the rest of the game with the
+    # heuristic's one-step values: the final VP margin over the Rebels, +5 for a win
+    cdef GameState c = g[0]
+    cdef int32_t buf[MAX_OPTIONS]
+    cdef int32_t sc[MAX_SEATS][N_SCORE]
+    cdef int8_t rank[MAX_SEATS]
+    cdef SeatPolicy sp
+    cdef int k
+    c.events = NULL
+    solo_redeal(&c, seed)
+    rng_seed(&sp.rng, seed ^ <uint64_t>0x9E3779B97F4A7C15ULL)
+    game_apply(&c, opt)
+    k = game_advance(&c, buf)
+    while k > 0:
+        game_apply(&c, heuristic_choose(&c, c.decider, buf, k, &sp, w))
+        k = game_advance(&c, buf)
+    final_scores(&c, sc)
+    final_ranks(sc, c.n_players, rank)
+    return sc[s][SC_TOTAL] - sc[REBELS][SC_TOTAL] + (5.0 if rank[s] == 1 and rank[REBELS] != 1 else 0.0)
+
+
+cdef int32_t planner_choose(const GameState* g, int s, const int32_t* opts, int n, SeatPolicy* sp,
+                            const double* w) noexcept nogil:
+    # Solo: each advisor placement is chosen by rollouts (every option played to the end of the
+    # game PLANNER_ROLLOUTS times, the same redeals for every option); every other decision,
+    # and every multiplayer decision (rollouts would see the opponents' hands), by the heuristic.
+    cdef uint64_t seeds[PLANNER_ROLLOUTS]
+    cdef int i, k
+    cdef double v, best = -1e300
+    cdef int32_t pick = opts[0]
+    if not solo(g) or g.decision != D_PLACE or n == 1:
+        return heuristic_choose(g, s, opts, n, sp, w)
+    for k in range(PLANNER_ROLLOUTS):
+        seeds[k] = rng_next(&sp.rng)
+    for i in range(n):
+        v = 0.0
+        for k in range(PLANNER_ROLLOUTS):
+            v += rollout_value(g, s, opts[i], seeds[k], w)
+        if v > best:
+            best = v
+            pick = opts[i]
+    return pick
+
+
 cdef int32_t game_choose(int policy_id, const GameState* g, int seat, const int32_t* opts, int n,
                          SeatPolicy* sp, const double* weights) noexcept nogil:
     if policy_id == POLICY_RANDOM:
         return opts[rng_below(&sp.rng, n)]
+    if policy_id == POLICY_PLANNER:
+        return planner_choose(g, seat, opts, n, sp, weights)
     return heuristic_choose(g, seat, opts, n, sp, weights)

@@ -157,3 +157,40 @@ def test_solo_attacks_the_rebels_for_the_warfare_lead(rules):
     assert CompiledSeats(0, [pid, pid], [weights] * 2).choose(g) == opt_attack(g, "Kiev", 1)
     g = position()
     assert CompiledSeats(0, [pid, pid], [no_deny] * 2).choose(g) == opt_attack(g, "Chernigov", 5)
+
+
+def planner_seats(seed=0):
+    pid = STRATEGIES["planner"][0]
+    return CompiledSeats(seed, [pid, pid], [default_weights("planner")] * 2)
+
+
+def solo_at_first_placement(rules, seed, level):
+    g = Game(rules, seed, 2, leaders=["Maria"], solo_level=level)
+    s = seats("builder")
+    while g.decision_name != "place":
+        g.apply(s.choose(g))
+    return g
+
+
+@pytest.mark.parametrize("seed", [3, 4, 5])
+def test_planner_never_reads_the_hidden_cards(rules, seed):
+    # «Соло-режим»: the Rebels' deck is face up, but the scheme decks and the deed deck are
+    # not. The planner's rollouts deal those afresh from what the player knows, so a copy whose
+    # hidden cards are dealt differently (Game.redeal_hidden) gets the same placement.
+    g = solo_at_first_placement(rules, seed, 2)
+    h = g.redeal_hidden(0, seed + 100)
+    assert g.decks()[:2] != h.decks()[:2]          # the hidden order really differs
+    assert planner_seats(seed).choose(g) == planner_seats(seed).choose(h)
+
+
+def test_planner_plays_builder_outside_solo(rules):
+    # rollouts would see the opponents' hands in a multiplayer game: there it is the builder
+    g = Game(rules, 7, 3, leaders=["Maria", "Boris", "Agatha"])
+    b = CompiledSeats(0, [STRATEGIES["builder"][0]] * 3, [default_weights("builder")] * 3)
+    p = CompiledSeats(0, [STRATEGIES["planner"][0]] * 3, [default_weights("planner")] * 3)
+    for _ in range(60):
+        if g.decision_name == "none":
+            break
+        choice = b.choose(g)
+        assert p.choose(g) == choice
+        g.apply(choice)

@@ -62,6 +62,10 @@ STRATEGIES: dict[str, tuple[int, tuple[tuple[str, float], ...], str]] = {
     "builder": (2, _weights(build=2.4, rule=1.8, warfare=0.6, trade=0.8, deed=1.3),
                 "structures and deeds: builds connected churches, strongholds and markets for the "
                 "Build track and accomplishes deeds"),
+    "planner": (4, _weights(build=2.4, rule=1.8, warfare=0.6, trade=0.8, deed=1.3),
+                "builder's values; in solo every advisor placement is chosen by rollouts to the "
+                "end of the game (hidden cards redealt), so it plans against the Rebels' face-up "
+                "deck; in multiplayer it plays as builder"),
     "trader": (3, _weights(trade=2.0, good=0.6, coin=0.5, rule=1.6, build=1.2, warfare=0.6),
                "goods and the boat: taxes for the Trade track and boat income, markets, and deeds "
                "paid in goods"),
