@@ -17,7 +17,7 @@ cdef enum:
     POLICY_PLANNER = 4
     N_COMPILED_POLICIES = 5
     N_POLICY_WEIGHTS = 32
-    PLANNER_ROLLOUTS = 4     # rollouts per option of a planned decision (common random numbers)
+    MAX_ROLLOUTS = 16        # most rollouts per option the planner's `rollouts` weight may ask
 
 COMPILED_POLICIES = {"random": POLICY_RANDOM, "warlord": POLICY_WARLORD,
                      "builder": POLICY_BUILDER, "trader": POLICY_TRADER,
@@ -41,6 +41,7 @@ cdef enum:  # weight indices (simsuite/games/rurik/policies.py WEIGHT_DOCS, same
     HW_ICON = 14         # an action icon usable this turn
     HW_ROUND_END = 15    # how much more the claim bonus counts in the last round
     HW_DENY = 16         # solo: per VP taken from the Rebels (a Rule claim space, the warfare lead)
+    HW_ROLLOUTS = 17     # planner: rollouts per option of a solo advisor placement (a count)
 
 ctypedef struct SeatPolicy:
     Rng rng
@@ -520,19 +521,21 @@ cdef double rollout_value(const GameState* g, int s, int32_t opt, uint64_t seed,
 cdef int32_t planner_choose(const GameState* g, int s, const int32_t* opts, int n, SeatPolicy* sp,
                             const double* w) noexcept nogil:
     # Solo: each advisor placement is chosen by rollouts (every option played to the end of the
-    # game PLANNER_ROLLOUTS times, the same redeals for every option); every other decision,
+    # game w[HW_ROLLOUTS] times, the same redeals for every option); every other decision,
     # and every multiplayer decision (rollouts would see the opponents' hands), by the heuristic.
-    cdef uint64_t seeds[PLANNER_ROLLOUTS]
-    cdef int i, k
+    cdef uint64_t seeds[MAX_ROLLOUTS]
+    cdef int i, k, m = <int>w[HW_ROLLOUTS]
     cdef double v, best = -1e300
     cdef int32_t pick = opts[0]
-    if not solo(g) or g.decision != D_PLACE or n == 1:
+    if not solo(g) or g.decision != D_PLACE or n == 1 or m < 1:
         return heuristic_choose(g, s, opts, n, sp, w)
-    for k in range(PLANNER_ROLLOUTS):
+    if m > MAX_ROLLOUTS:
+        m = MAX_ROLLOUTS
+    for k in range(m):
         seeds[k] = rng_next(&sp.rng)
     for i in range(n):
         v = 0.0
-        for k in range(PLANNER_ROLLOUTS):
+        for k in range(m):
             v += rollout_value(g, s, opts[i], seeds[k], w)
         if v > best:
             best = v

@@ -194,3 +194,15 @@ def test_planner_plays_builder_outside_solo(rules):
         choice = b.choose(g)
         assert p.choose(g) == choice
         g.apply(choice)
+
+
+def test_planner_with_no_rollouts_is_the_builder(rules):
+    # the `rollouts` weight counts the planner's rollouts per option; 0 leaves only the heuristic
+    names = [n for n, _ in STRATEGIES["planner"][1]]
+    w = default_weights("planner")
+    assert w[names.index("rollouts")] >= 1
+    w[names.index("rollouts")] = 0.0
+    g = solo_at_first_placement(rules, 3, 1)
+    pid, bid = STRATEGIES["planner"][0], STRATEGIES["builder"][0]
+    assert (CompiledSeats(0, [pid, pid], [w] * 2).choose(g)
+            == CompiledSeats(0, [bid, bid], [default_weights("builder")] * 2).choose(g))
