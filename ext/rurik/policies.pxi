@@ -14,11 +14,14 @@ cdef enum:
     POLICY_WARLORD = 1
     POLICY_BUILDER = 2
     POLICY_TRADER = 3
-    N_COMPILED_POLICIES = 4
+    POLICY_PLANNER = 4
+    N_COMPILED_POLICIES = 5
     N_POLICY_WEIGHTS = 32
+    MAX_ROLLOUTS = 16        # most rollouts per option the planner's `rollouts` weight may ask
 
 COMPILED_POLICIES = {"random": POLICY_RANDOM, "warlord": POLICY_WARLORD,
-                     "builder": POLICY_BUILDER, "trader": POLICY_TRADER}
+                     "builder": POLICY_BUILDER, "trader": POLICY_TRADER,
+                     "planner": POLICY_PLANNER}
 
 cdef enum:  # weight indices (simsuite/games/rurik/policies.py WEIGHT_DOCS, same order)
     HW_RULE = 0          # a region ruled
@@ -37,6 +40,8 @@ cdef enum:  # weight indices (simsuite/games/rurik/policies.py WEIGHT_DOCS, same
     HW_AGENDA = 13       # a step toward the secret agenda
     HW_ICON = 14         # an action icon usable this turn
     HW_ROUND_END = 15    # how much more the claim bonus counts in the last round
+    HW_DENY = 16         # solo: per VP taken from the Rebels (a Rule claim space, the warfare lead)
+    HW_ROLLOUTS = 17     # planner: rollouts per option of a solo advisor placement (a count)
 
 ctypedef struct SeatPolicy:
     Rng rng
@@ -92,6 +97,31 @@ cdef double claim_bonus(const GameState* g, int s, int track, int metric, const 
         * (1.0 + (w[HW_ROUND_END] if g.round == N_ROUNDS - 1 else 0.0))
 
 
+cdef double rebels_rule_stake(const GameState* g, const double* w) noexcept nogil:
+    # solo: the Rule claim VP the Rebels reach with the regions they rule now but not with one
+    # fewer (their marker never comes down, so only spaces above it are at stake)
+    cdef int n = bit_count(ruled_mask(g, REBELS))
+    return claim_bonus(g, REBELS, T_RULE, n, w) - claim_bonus(g, REBELS, T_RULE, n - 1, w)
+
+
+cdef int warfare_margin(const GameState* g, int mine, int theirs) noexcept nogil:
+    # two seats (solo): my warfare VP minus the other's at these counts (rulebook "Кінець Гри":
+    # 3 to the first, 1 to the second, 3 to each when tied first; a marker below the track
+    # scores nothing under warfare_requires_advance)
+    cdef int a = 0, b = 0, req = g.R.warfare_requires_advance
+    if mine > 0 or not req:
+        a = g.R.warfare_vp[0] if mine >= theirs else g.R.warfare_vp[1]
+    if theirs > 0 or not req:
+        b = g.R.warfare_vp[0] if theirs >= mine else g.R.warfare_vp[1]
+    return a - b
+
+
+cdef double rebels_warfare_swing(const GameState* g, int s) noexcept nogil:
+    # solo: how a warfare step of ours changes the warfare VP margin against the Rebels now
+    return (warfare_margin(g, g.warfare[s] + 1, g.warfare[REBELS])
+            - warfare_margin(g, g.warfare[s], g.warfare[REBELS]))
+
+
 cdef double rule_delta(const GameState* g, int s, int r, int ds, int o, int do_, int drebels,
                        int ruled, const double* w) noexcept nogil:
     # worth to s of a change in r: rule gained or lost (with the claim track), the approach to
@@ -101,8 +131,10 @@ cdef double rule_delta(const GameState* g, int s, int r, int ds, int o, int do_,
     cdef double v = rule_potential(after, w) - rule_potential(before, w)
     if after == 0 and before != 0:
         v += claim_bonus(g, s, T_RULE, ruled + 1, w)
-    if holder >= 0 and holder != s and o == holder and do_ < 0 and rule_gap(g, r, holder, 0, o, do_, drebels) > 0:
-        v += 0.5 * w[HW_RULE]          # an opponent loses the region
+    if holder >= 0 and holder != s and rule_gap(g, r, holder, do_ if o == holder else 0, s, ds, drebels) > 0:
+        v += 0.5 * w[HW_RULE]          # an opponent loses the region (to us or to a tie)
+        if solo(g) and holder == REBELS:
+            v += w[HW_DENY] * rebels_rule_stake(g, w)
     if ds > 0 and not present(g, s, r):
         v += w[HW_PRESENCE]
     return v
@@ -195,6 +227,8 @@ cdef double column_worth(const GameState* g, int s, int col, const double* w) no
                 for o in range(g.n_players):
                     if o != s and present(g, o, r):
                         v = w[HW_WARFARE] + w[HW_ATTACK]
+                        if solo(g):
+                            v += w[HW_DENY] * rebels_warfare_swing(g, s)
         elif col == A_TAX:
             v = good_value(g, s, g.good_type[r], w) / region_cost(g, s, r) if g.good_present[r] else 0.0
         else:
@@ -297,6 +331,8 @@ cdef double turn_value(const GameState* g, int s, int opt, int ruled, const doub
             v = (w[HW_WARFARE] + w[HW_ATTACK] + agenda_bonus(g, s, AM_WARFARE, w)
                  + rule_delta(g, s, r, 0, o, -1, 0, ruled, w)
                  - 0.3 * w[HW_RULE])            # the casualty check may cost a unit
+            if solo(g):
+                v += w[HW_DENY] * rebels_warfare_swing(g, s)
         return v + (0.2 if opt >= OPT_ATTACK_MINUS else 0.0)
     if opt < OPT_BUILD:
         r = opt - OPT_TAX
@@ -419,8 +455,98 @@ cdef int32_t heuristic_choose(const GameState* g, int s, const int32_t* opts, in
     return pick
 
 
+# ------------------------------------------------------------------ the solo planner
+
+cdef void sort_shuffle(int8_t* a, int n, Rng* rng) noexcept nogil:
+    # a uniform order of a's cards that depends only on which cards they are, not on a's order
+    cdef int i, j
+    cdef int8_t x
+    for i in range(1, n):
+        x = a[i]
+        j = i - 1
+        while j >= 0 and a[j] > x:
+            a[j + 1] = a[j]
+            j -= 1
+        a[j + 1] = x
+    if n > 1:
+        rng_shuffle_i8(rng, <signed char*>a, n)
+
+
+cdef void solo_redeal(GameState* c, uint64_t seed) noexcept nogil:
+    # what the player cannot see, dealt afresh from what it knows (the Rebels' deck and mat are
+    # face up and they hold no cards): the scheme cards of both decks below the ones it returned
+    # on top itself, pooled (it does not know which deck holds which), the deed deck, the chance
+    # stream. The true order never shapes the deal (sort_shuffle).
+    cdef Rng rng
+    cdef int8_t pool[2 * MAX_SCHEMES]
+    cdef int d, i, n = 0, m
+    rng_seed(&rng, seed)
+    for d in range(2):
+        for i in range(c.deck_n[d] - c.known_top[0][d]):
+            pool[n] = c.deck[d][i]
+            n += 1
+    sort_shuffle(pool, n, &rng)
+    m = 0
+    for d in range(2):
+        for i in range(c.deck_n[d] - c.known_top[0][d]):
+            c.deck[d][i] = pool[m]
+            m += 1
+    sort_shuffle(c.deed_deck, c.deed_deck_n, &rng)
+    rng_seed(&c.rng, rng_next(&rng))
+
+
+cdef double rollout_value(const GameState* g, int s, int32_t opt, uint64_t seed,
+                          const double* w) noexcept nogil:
+    # play `opt` in a copy with the hidden cards redealt, then the rest of the game with the
+    # heuristic's one-step values: the final VP margin over the Rebels, +5 for a win
+    cdef GameState c = g[0]
+    cdef int32_t buf[MAX_OPTIONS]
+    cdef int32_t sc[MAX_SEATS][N_SCORE]
+    cdef int8_t rank[MAX_SEATS]
+    cdef SeatPolicy sp
+    cdef int k
+    c.events = NULL
+    solo_redeal(&c, seed)
+    rng_seed(&sp.rng, seed ^ <uint64_t>0x9E3779B97F4A7C15ULL)
+    game_apply(&c, opt)
+    k = game_advance(&c, buf)
+    while k > 0:
+        game_apply(&c, heuristic_choose(&c, c.decider, buf, k, &sp, w))
+        k = game_advance(&c, buf)
+    final_scores(&c, sc)
+    final_ranks(sc, c.n_players, rank)
+    return sc[s][SC_TOTAL] - sc[REBELS][SC_TOTAL] + (5.0 if rank[s] == 1 and rank[REBELS] != 1 else 0.0)
+
+
+cdef int32_t planner_choose(const GameState* g, int s, const int32_t* opts, int n, SeatPolicy* sp,
+                            const double* w) noexcept nogil:
+    # Solo: each advisor placement is chosen by rollouts (every option played to the end of the
+    # game w[HW_ROLLOUTS] times, the same redeals for every option); every other decision,
+    # and every multiplayer decision (rollouts would see the opponents' hands), by the heuristic.
+    cdef uint64_t seeds[MAX_ROLLOUTS]
+    cdef int i, k, m = <int>w[HW_ROLLOUTS]
+    cdef double v, best = -1e300
+    cdef int32_t pick = opts[0]
+    if not solo(g) or g.decision != D_PLACE or n == 1 or m < 1:
+        return heuristic_choose(g, s, opts, n, sp, w)
+    if m > MAX_ROLLOUTS:
+        m = MAX_ROLLOUTS
+    for k in range(m):
+        seeds[k] = rng_next(&sp.rng)
+    for i in range(n):
+        v = 0.0
+        for k in range(m):
+            v += rollout_value(g, s, opts[i], seeds[k], w)
+        if v > best:
+            best = v
+            pick = opts[i]
+    return pick
+
+
 cdef int32_t game_choose(int policy_id, const GameState* g, int seat, const int32_t* opts, int n,
                          SeatPolicy* sp, const double* weights) noexcept nogil:
     if policy_id == POLICY_RANDOM:
         return opts[rng_below(&sp.rng, n)]
+    if policy_id == POLICY_PLANNER:
+        return planner_choose(g, seat, opts, n, sp, weights)
     return heuristic_choose(g, seat, opts, n, sp, weights)

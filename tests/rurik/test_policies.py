@@ -10,7 +10,7 @@ from math import sqrt
 import numpy as np
 import pytest
 
-from simsuite._rurik import CompiledSeats, play_batch
+from simsuite._rurik import CompiledSeats, Game, play_batch
 from simsuite.games.rurik.policies import STRATEGIES
 from tests.rurik.helpers import MAIN, REBEL, R, blank, deed, opt_attack, opt_muster, opt_tax, units
 
@@ -126,3 +126,83 @@ def test_each_heuristic_beats_three_random_seats(rules, name):
         out = play_batch(rules, np.arange(s, n, 4) + 123_000, 4, policy_ids=ids, policy_weights=weights)
         wins += int(out["winner"][:, s].sum())
     assert wins / n >= 0.95 and wilson_low(wins, n) > 0.90
+
+
+def test_solo_attacks_the_rebels_for_the_warfare_lead(rules):
+    # Solo («Соло-режим»): your attacks on the Rebels count as attacks on an opponent (a warfare
+    # step), and the warfare track pays 3 VP to the first, 1 to the second («Кінець Гри»). At 1
+    # step each, one more step turns a 3-3 tie into 3-1: +2 VP of margin. By hand (builder):
+    # attacking the Rebels in Kiev (you 3, they 1: you rule it either way) is worth warfare 0.6
+    # - casualty risk 0.54 + the swing 2 × deny 1.0 = 2.06; attacking the neutral troop in
+    # Chernigov (you 1 against 2: a tie after it) is worth rebel 0.6 + the rule approach
+    # (0.35 - 0.12) × rule 1.8 = 1.01. Without the solo term (deny = 0) the neutral troop wins.
+    def position():
+        g = Game(rules, 1, 2, leaders=["Agatha"], solo_level=1)
+        g.clear_board()
+        g.set_player(0, coins=0, goods={}, hand=[], warfare=1)
+        g.set_player(1, coins=0, goods={}, warfare=1)
+        g.set_units(0, "Kiev", 3)
+        g.set_units(1, "Kiev", 1)
+        g.set_units(0, "Chernigov", 1)
+        g.set_neutral("Chernigov", 2)
+        g.start_turn(0, "attack", row=0)
+        g.apply(MAIN)
+        return g
+
+    pid, weights = STRATEGIES["builder"][0], default_weights("builder")
+    names = [n for n, _ in STRATEGIES["builder"][1]]
+    no_deny = list(weights)
+    no_deny[names.index("deny")] = 0.0
+    g = position()
+    assert CompiledSeats(0, [pid, pid], [weights] * 2).choose(g) == opt_attack(g, "Kiev", 1)
+    g = position()
+    assert CompiledSeats(0, [pid, pid], [no_deny] * 2).choose(g) == opt_attack(g, "Chernigov", 5)
+
+
+def planner_seats(seed=0):
+    pid = STRATEGIES["planner"][0]
+    return CompiledSeats(seed, [pid, pid], [default_weights("planner")] * 2)
+
+
+def solo_at_first_placement(rules, seed, level):
+    g = Game(rules, seed, 2, leaders=["Maria"], solo_level=level)
+    s = seats("builder")
+    while g.decision_name != "place":
+        g.apply(s.choose(g))
+    return g
+
+
+@pytest.mark.parametrize("seed", [3, 4, 5])
+def test_planner_never_reads_the_hidden_cards(rules, seed):
+    # «Соло-режим»: the Rebels' deck is face up, but the scheme decks and the deed deck are
+    # not. The planner's rollouts deal those afresh from what the player knows, so a copy whose
+    # hidden cards are dealt differently (Game.redeal_hidden) gets the same placement.
+    g = solo_at_first_placement(rules, seed, 2)
+    h = g.redeal_hidden(0, seed + 100)
+    assert g.decks()[:2] != h.decks()[:2]          # the hidden order really differs
+    assert planner_seats(seed).choose(g) == planner_seats(seed).choose(h)
+
+
+def test_planner_plays_builder_outside_solo(rules):
+    # rollouts would see the opponents' hands in a multiplayer game: there it is the builder
+    g = Game(rules, 7, 3, leaders=["Maria", "Boris", "Agatha"])
+    b = CompiledSeats(0, [STRATEGIES["builder"][0]] * 3, [default_weights("builder")] * 3)
+    p = CompiledSeats(0, [STRATEGIES["planner"][0]] * 3, [default_weights("planner")] * 3)
+    for _ in range(60):
+        if g.decision_name == "none":
+            break
+        choice = b.choose(g)
+        assert p.choose(g) == choice
+        g.apply(choice)
+
+
+def test_planner_with_no_rollouts_is_the_builder(rules):
+    # the `rollouts` weight counts the planner's rollouts per option; 0 leaves only the heuristic
+    names = [n for n, _ in STRATEGIES["planner"][1]]
+    w = default_weights("planner")
+    assert w[names.index("rollouts")] >= 1
+    w[names.index("rollouts")] = 0.0
+    g = solo_at_first_placement(rules, 3, 1)
+    pid, bid = STRATEGIES["planner"][0], STRATEGIES["builder"][0]
+    assert (CompiledSeats(0, [pid, pid], [w] * 2).choose(g)
+            == CompiledSeats(0, [bid, bid], [default_weights("builder")] * 2).choose(g))

@@ -100,6 +100,7 @@ class RurikSpec(GameSpec):
         ("3p", {"players": 3, "policy": ["warlord", "trader", "random"]}),
         ("4p", {"players": 4, "policy": ["warlord", "builder", "trader", "random"]}),
         ("solo", {"policy": "warlord", "solo": {"difficulty": "all"}}),
+        ("solo-planner", {"policy": "planner", "solo": {"difficulty": "all"}}),
     )
     # ~1-2 s of work per shard at the core's speed (>= 1,000 four-player heuristic games/s)
     default_shard_size = 2000
