@@ -100,6 +100,7 @@ cdef void h_init(HCtx* h, const GameState* g, int seat, const double* w) noexcep
     for r in range(4):
         h.res_total += h.res[r]
         h.real_res[r] = h.res[r]
+    h.terr_now = q_territories_in_map(g, h.ctl, seat)
     h.tier = popularity_tier(g, p.popularity)
     h.star_val = g.rules.tier_star[h.tier] + 2.0 + (p.stars - 2 if p.stars > 2 else 0)
     h.pair_val = g.rules.tier_resource_pair[h.tier]
@@ -112,6 +113,7 @@ cdef void h_init(HCtx* h, const GameState* g, int seat, const double* w) noexcep
         h_air_begin(h)                 # the Wind Gambit (heuristics_airships.pxi)
     h.terr_val = w[HW_TERRITORY] * g.rules.tier_territory[h.tier]
     h.card_tok = 0.0
+    h.acdf_power = -1
     h.late = 0.0
     h.win_bonus = 0.0
     h.race_ready = w[HW_ADAPT] <= 0.0 or g.p[seat].stars != N_STARS - 1
