@@ -188,10 +188,11 @@ cdef double h_win_bonus(HCtx* h) noexcept nogil:
     # (public: coins, stars, territories, resources, structures; the Automa's own scoring in
     # a solo game) plus the star's coins puts this seat first, taking it wins: every option
     # that places it gets win_bonus on top; if not, it locks in the loss: win_bonus is
-    # negative. Worked out on the first ask in a position (the scoring is not cheap).
+    # negative (unless the Automa is about to end the game itself). Worked out on the first
+    # ask in a position (the scoring is not cheap).
     cdef const GameState* g = h.g
     cdef GameSummary s
-    cdef int o, best = -1000000
+    cdef int o, lead, best = -1000000
     if h.race_ready:
         return h.win_bonus
     h.race_ready = True
@@ -199,8 +200,13 @@ cdef double h_win_bonus(HCtx* h) noexcept nogil:
     for o in range(g.n_players):
         if o != h.seat and s.score[o] > best:
             best = s.score[o]
-    if s.score[h.seat] + g.rules.tier_star[h.tier] > best:
+    lead = s.score[h.seat] + g.rules.tier_star[h.tier] - best
+    if lead > 0:
         h.win_bonus = 25.0 * h.w[HW_ADAPT]
+    elif g.automa.seat >= 0 and h_automa_turns_left(g) <= 1:
+        # The Automa places its 6th star on its next turn: holding back gains nothing, and
+        # ending the game now takes that turn from it (its star's coins at the least).
+        h.win_bonus = 25.0 * h.w[HW_ADAPT] if lead + g.rules.automa.per_star > 0 else 0.0
     else:
         h.win_bonus = -25.0 * h.w[HW_ADAPT]
     return h.win_bonus

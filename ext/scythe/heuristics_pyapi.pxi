@@ -9,6 +9,17 @@ COMPILED_POLICIES.update({"economy": HP_ECONOMY, "star_rush": HP_STAR_RUSH,
                           "aggressor": HP_AGGRESSOR, "diplomat": HP_DIPLOMAT,
                           "expert": HP_EXPERT})
 
+cdef _hook_init(SeatPolicy* sp, double* w, Game game, int seat, weights):
+    # The test hooks' start: `weights` (a strategy's vector, padded with zeros) into w, and
+    # the seat's context derived from the position (h_init).
+    cdef int i
+    vals = [float(x) for x in weights]
+    for i in range(N_POLICY_WEIGHTS):
+        w[i] = vals[i] if i < len(vals) else 0.0
+    h_ctx_init(&sp.h)
+    h_init(&sp.h, &game.g, seat, w)
+
+
 def automa_turns_left(Game game):
     """The Automa's turns left as the seat-adapted heuristics read them from its public star
     card, cube and cards (-1 in a game without the Automa)."""
@@ -21,12 +32,7 @@ def heuristic_deny(Game game, int seat, int enemy, int cell, weights):
     progress it is scaled by (for tests)."""
     cdef SeatPolicy sp
     cdef double w[N_POLICY_WEIGHTS]
-    cdef int i
-    vals = [float(x) for x in weights]
-    for i in range(N_POLICY_WEIGHTS):
-        w[i] = vals[i] if i < len(vals) else 0.0
-    h_ctx_init(&sp.h)
-    h_init(&sp.h, &game.g, seat, w)
+    _hook_init(&sp, w, game, seat, weights)
     return h_deny(&sp.h, enemy, cell), sp.h.progress
 
 
@@ -37,13 +43,8 @@ def heuristic_scores(Game game, weights):
     cdef SeatPolicy sp
     cdef double w[N_POLICY_WEIGHTS]
     cdef int32_t opts[MAX_OPTIONS]
-    cdef int i, n
-    vals = [float(x) for x in weights]
-    for i in range(N_POLICY_WEIGHTS):
-        w[i] = vals[i] if i < len(vals) else 0.0
-    n = game_legal_options(&game.g, opts)
-    h_ctx_init(&sp.h)
-    h_begin(&sp.h, &game.g, game.g.decider, w)
+    cdef int i, n = game_legal_options(&game.g, opts)
+    _hook_init(&sp, w, game, game.g.decider, weights)
     return [(opts[i], h_score(&sp.h, game.g.decision, opts[i])) for i in range(n)]
 
 
@@ -52,12 +53,7 @@ def heuristic_context(Game game, int seat, weights):
     the bottom actions, the token prices, the clock (for tests and diagnosis)."""
     cdef SeatPolicy sp
     cdef double w[N_POLICY_WEIGHTS]
-    cdef int i
-    vals = [float(x) for x in weights]
-    for i in range(N_POLICY_WEIGHTS):
-        w[i] = vals[i] if i < len(vals) else 0.0
-    h_ctx_init(&sp.h)
-    h_init(&sp.h, &game.g, seat, w)
+    _hook_init(&sp, w, game, seat, weights)
     h = &sp.h
     return {"bval": [h.bval[i] for i in range(4)], "eff": [h.eff[i] for i in range(4)],
             "coinsonly": [h.coinsonly[i] for i in range(4)], "cost": [h.cost[i] for i in range(4)],
@@ -76,13 +72,9 @@ def automa_combat_cdf(Game game, int seat, weights, int power=-1):
     cdef double w[N_POLICY_WEIGHTS]
     cdef const double* cdf
     cdef int i
-    vals = [float(x) for x in weights]
-    for i in range(N_POLICY_WEIGHTS):
-        w[i] = vals[i] if i < len(vals) else 0.0
     if game.g.automa.seat < 0:
         raise UserError("automa_combat_cdf needs a game against the Automa")
-    h_ctx_init(&sp.h)
-    h_init(&sp.h, &game.g, seat, w)
+    _hook_init(&sp, w, game, seat, weights)
     cdf = h_automa_cdf(&sp.h, game.g.p[game.g.automa.seat].power if power < 0 else power)
     return [cdf[i] for i in range(H_AUTOMA_TOTALS)]
 
@@ -94,3 +86,4 @@ def _set_automa_combat(double sure, double fight, double edge_q):
     H_AUTOMA_SURE = sure
     H_AUTOMA_FIGHT = fight
     H_AUTOMA_EDGE_Q = edge_q
+

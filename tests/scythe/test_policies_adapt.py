@@ -182,6 +182,34 @@ def test_holds_back_the_sixth_star_when_behind(rules):
     assert not g.is_over and g.player(HUMAN)["stars"] == 5
 
 
+
+def _behind_by(g, points):
+    # give the Automa coins so that this seat, with the 6th star's coins (4 at 7-12
+    # popularity, §20), trails by `points`
+    score = g.result()["score"]
+    g.set_player(AUTOMA, coins=g.player(AUTOMA)["coins"] + score[HUMAN] + 4 - score[AUTOMA]
+                 + points)
+    g.begin_turn(HUMAN)
+    score = g.result()["score"]
+    assert score[HUMAN] + 4 - score[AUTOMA] == -points
+
+
+def test_ends_the_game_before_the_automa_ends_it(rules):
+    # The Automa one advance from its 6th star (it places it on its next turn, Rulebook 003):
+    # holding back gains nothing. Two points behind, the expert takes its own 6th star now,
+    # which ends the game before the Automa's last turn (worth at least its star's 4 coins
+    # to it). With the Automa far from its end, the same deficit is held back.
+    g = _five_stars(rules)
+    g.set_automa(track_pos=20)
+    _behind_by(g, 2)
+    assert core.automa_turns_left(g) == 1
+    _play_turn(g, core.CompiledSeats(3, [EXPERT, 0], [default_weights("expert"), [0.0] * 32]))
+    assert g.is_over and g.player(HUMAN)["stars"] == 6
+    g = _five_stars(rules)
+    _behind_by(g, 2)
+    _play_turn(g, core.CompiledSeats(3, [EXPERT, 0], [default_weights("expert"), [0.0] * 32]))
+    assert not g.is_over and g.player(HUMAN)["stars"] == 5
+
 # ---------------------------------------------------------------- combat against the Automa
 # Rulebook 003 "Combat": the Automa's side is a card drawn from its deck; the column of its
 # power gives the power it spends (all it has if less) and how many of its face-down combat
@@ -261,3 +289,4 @@ def test_star_progress_out_of_reach_is_not_credited(rules):
         whole = w[b] + last["star_val"] / (6 if b == 0 else 4)
         assert last["plan"][b] == pytest.approx(whole / (2 * u - 1))
         assert far["plan"][b] == pytest.approx(whole)
+
