@@ -13,7 +13,7 @@ import pytest
 from simsuite import _scythe as core
 from simsuite.games.scythe.policies import STRATEGIES, default_weights
 
-from .automa_helpers import AUTOMA, HUMAN, solo_game
+from .automa_helpers import AUTOMA, HUMAN, place, solo_game
 
 EXPERT = STRATEGIES["expert"][0]
 # Automa level "automa": star spaces 9, 14, 17, 19, 20, 21 on a 22-space track (digest table
@@ -182,7 +182,6 @@ def test_holds_back_the_sixth_star_when_behind(rules):
     assert not g.is_over and g.player(HUMAN)["stars"] == 5
 
 
-
 def _behind_by(g, points):
     # give the Automa coins so that this seat, with the 6th star's coins (4 at 7-12
     # popularity, §20), trails by `points`
@@ -209,6 +208,7 @@ def test_ends_the_game_before_the_automa_ends_it(rules):
     _behind_by(g, 2)
     _play_turn(g, core.CompiledSeats(3, [EXPERT, 0], [default_weights("expert"), [0.0] * 32]))
     assert not g.is_over and g.player(HUMAN)["stars"] == 5
+
 
 # ---------------------------------------------------------------- combat against the Automa
 # Rulebook 003 "Combat": the Automa's side is a card drawn from its deck; the column of its
@@ -246,6 +246,40 @@ def test_automa_combat_total_distribution(rules):
     assert core.automa_combat_cdf(g, HUMAN, w)[0] == pytest.approx(1.0)
 
 
+
+def _defend(rules, name):
+    # A Rusviet Automa at 1 power with three face-down cards attacks (card 15, scheme II:
+    # attack a combat unit with at least 1 power) the Crimean mech on its start territory;
+    # the human has 7 power and one 5 (one card per own unit in the combat, §13.3). Returns
+    # the human's committed total and the game at its Dial decision's position.
+    g = solo_game(rules, human="crimea", automa="rusviet", level="automa")
+    g.set_player(AUTOMA, power=1, hand={2: 1, 3: 1, 4: 1})
+    g.set_automa(track_pos=9, scheme=2)
+    place(g, AUTOMA, mech0=g.unit_cell(AUTOMA, "character"))
+    place(g, HUMAN, mech3=g.rules.data.factions["rusviet"].start_cells[0])
+    g.set_player(HUMAN, power=7, hand={5: 1})
+    g.set_automa(deck=[15] + [c for c in range(1, 20) if c != 15], main_discard=[],
+                 combat_discard=[])
+    g.begin_turn(AUTOMA)
+    assert g.decision_name == "dial" and g.current_player == HUMAN
+    cdf = core.automa_combat_cdf(g, HUMAN, default_weights("expert"))
+    seats = core.CompiledSeats(3, [STRATEGIES[name][0], 0], [default_weights(name), [0.0] * 32])
+    dial = seats.step(g)
+    cards = seats.step(g) if g.decision_name == "cards" else 0
+    return dial + 5 * (cards // 512), cdf
+
+
+def test_defence_against_the_automa_aims_at_a_sure_win(rules):
+    # As defender the human wins only with a higher total (ties go to the attacker, §13.4).
+    # The expert commits the least total that beats the Automa's with probability 0.85 on
+    # its public table; the generic plan (one Automa card per unit in the fight, its full
+    # dial) commits less and wins less often.
+    total, cdf = _defend(rules, "expert")
+    assert cdf[total - 1] >= 0.85 > cdf[total - 2]
+    generic, _ = _defend(rules, "economy")
+    assert generic < total and cdf[generic - 1] < 0.85
+
+
 # ---------------------------------------------------------------- the last turns
 
 def test_last_turn_prices_the_popularity_tier_at_what_it_pays(rules):
@@ -255,8 +289,7 @@ def test_last_turn_prices_the_popularity_tier_at_what_it_pays(rules):
     # on what it holds now (plus its linear worth per point); far from the end at less.
     w = default_weights("expert")
     g = _last_turn_position(rules, track_pos=20)
-    a, b = core_cells(g)[0], core_cells(g)[2]
-    g.set_resources(a, {"oil": 3, "food": 2})
+    g.set_resources(core_cells(g)[0], {"oil": 3, "food": 2})
     g.set_player(HUMAN, popularity=6, star_placed={"upgrades": True, "recruits": True})
     g.begin_turn(HUMAN)
     ctx = core.heuristic_context(g, HUMAN, w)
