@@ -220,10 +220,7 @@ cdef void h_adapt_clock(HCtx* h) noexcept nogil:
     cdef const GameState* g = h.g
     cdef int left = h_automa_turns_left(g), own = g.p[h.seat].stars
     if left >= 0:
-        # its track alone gives `left` turns; its combat and power stars end the game sooner:
-        # about a fifth of the turns beyond the next (measured: 2.8 own turns where the track
-        # reads 4, 7.3 where it reads 10, level automa)
-        h.turns_left = h_clamp(1.0 + H_AUTOMA_CLOCK * (left - 1), 1.0, 30.0)
+        h.turns_left = h_clamp(left, 1.0, 30.0)
         if (N_STARS - own) * 3.0 < h.turns_left:
             h.turns_left = h_clamp((N_STARS - own) * 3.0, 1.0, 30.0)
         h.progress = h_clamp(1.0 - h.turns_left / 24.0, 0.4, 1.0)

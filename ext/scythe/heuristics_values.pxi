@@ -88,7 +88,6 @@ cdef double H_EPS = 1.0e-9
 cdef double H_AUTOMA_SURE = 0.85    # the win chance a commitment aims for
 cdef double H_AUTOMA_FIGHT = 0.15   # the least best chance for which a commitment is made
 cdef double H_AUTOMA_EDGE_Q = 0.6   # its strength when attacking it: this quantile of its total
-cdef double H_AUTOMA_CLOCK = 0.8    # share of the turns its star track shows that it will take
 
 
 # ---------------------------------------------------------------- small values

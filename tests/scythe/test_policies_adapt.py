@@ -35,20 +35,6 @@ def test_automa_turns_left_read_from_its_star_track(rules):
     assert core.automa_turns_left(core.Game(rules, 1, 2, log=False)) == -1
 
 
-def test_turns_left_count_the_automas_other_stars(rules):
-    # The Automa also places stars for won combats and at 16 power (Rulebook 003), so the
-    # game ends sooner than its track alone says: the expert plans with a fifth fewer of the
-    # turns beyond the next (measured at level automa: 2.8 own turns left where the track
-    # reads 4, 7.3 where it reads 10). The last turn stays the last.
-    g = solo_game(rules, level="automa", clear=False)
-    w = default_weights("expert")
-    g.set_automa(track_pos=17)
-    assert core.automa_turns_left(g) == 5
-    assert core.heuristic_context(g, HUMAN, w)["turns_left"] == pytest.approx(1 + 0.8 * 4)
-    g.set_automa(track_pos=20)
-    assert core.heuristic_context(g, HUMAN, w)["turns_left"] == 1
-
-
 def _territories(g, seat=HUMAN):
     return g.controlled_territories(seat)
 
