@@ -235,6 +235,10 @@ cdef double h_edge(HCtx* h, int e, int cell, int my_k) noexcept nogil:
         my_str += ok * (v + 2)
         n -= ok
         v -= 1
+    if h.w[HW_ADAPT] > 0.0 and e == g.automa.seat:
+        # Seat-adapted: the Automa's side follows its public combat table (h_automa_cdf);
+        # its strength is the quantile H_AUTOMA_EDGE_Q of its total.
+        return my_str - h_automa_quantile(h_automa_cdf(h, theirs), H_AUTOMA_EDGE_Q)
     k = plastic_of_on(g, e, cell)
     if has_ability(g, e, AB_PEOPLES_ARMY) and workers_of_on(g, e, cell) > 0:
         k += 1

@@ -7,6 +7,132 @@ cdef int h_my_side(const GameState* g, int seat) noexcept nogil:
     return 0 if g.t.cb_seat[0] == seat else 1
 
 
+cdef const double* h_automa_cdf(HCtx* h, int power) noexcept nogil:
+    # The distribution of the Automa's combat total when it has `power` (Rulebook 003,
+    # "Combat"): a card drawn from its deck gives, for the range its power lies in, the power
+    # it spends (all it has if less) and how many of its face-down combat cards it adds (all
+    # it has if fewer). Public: the deck holds the 19 cards less both face-up discards (all
+    # 19 once it is empty); the hand's size is known, its values are not (each is drawn from
+    # the cards this seat has not seen, h_card_est's pool). Returns P(total <= x) by x.
+    # Kept for the decision while the power asked is the same.
+    cdef const GameState* g = h.g
+    cdef const AutomaState* a = &g.automa
+    cdef const Player* p = &g.p[h.seat]
+    cdef const AutomaCardData* card
+    cdef double pv[4]
+    cdef double sums[4][H_AUTOMA_TOTALS]    # sums[m][s]: P(m cards add up to s)
+    cdef double pdf[H_AUTOMA_TOTALS]
+    cdef uint8_t gone[AUTOMA_N_CARDS]
+    cdef int unseen[4]
+    cdef int i, m, s, v, col, spend, k, hand, n_cards = 0, seen = 0
+    cdef double acc
+    if h.acdf_power == power:
+        return h.acdf
+    h.acdf_power = power
+    # one unseen card's value: the deck less own hand and the face-up discard pile
+    for i in range(4):
+        unseen[i] = -p.hand[i]
+    for i in range(g.rules.n_combat):
+        unseen[g.rules.combat_values[i] - 2] += 1
+    for i in range(g.n_combat_discard):
+        unseen[g.combat_discard[i] - 2] -= 1
+    for i in range(4):
+        if unseen[i] < 0:
+            unseen[i] = 0
+        seen += unseen[i]
+    for i in range(4):
+        pv[i] = unseen[i] / <double>seen if seen > 0 else 0.25
+    memset(sums, 0, sizeof(sums))
+    sums[0][0] = 1.0
+    for m in range(1, 4):
+        for s in range(H_AUTOMA_TOTALS):
+            if sums[m - 1][s] > 0.0:
+                for v in range(4):
+                    if s + v + 2 < H_AUTOMA_TOTALS:
+                        sums[m][s + v + 2] += sums[m - 1][s] * pv[v]
+    memset(gone, 0, sizeof(gone))
+    for i in range(a.n_main_discard):
+        gone[a.main_discard[i]] = 1
+    for i in range(a.n_combat_discard):
+        gone[a.combat_discard[i]] = 1
+    for i in range(AUTOMA_N_CARDS):
+        if not gone[i]:
+            n_cards += 1
+    if n_cards == 0:
+        memset(gone, 0, sizeof(gone))
+        n_cards = AUTOMA_N_CARDS
+    memset(pdf, 0, sizeof(pdf))
+    hand = hand_size(g, a.seat)
+    col = automa_power_range(g, power)
+    for i in range(AUTOMA_N_CARDS):
+        if gone[i]:
+            continue
+        card = &g.rules.automa.cards[i]
+        spend = card.combat_power[col]
+        if spend > power:
+            spend = power
+        k = card.combat_cards if card.combat_cards < hand else hand
+        if k > 3:
+            k = 3
+        for s in range(H_AUTOMA_TOTALS - spend):
+            pdf[spend + s] += sums[k][s] / n_cards
+    acc = 0.0
+    for s in range(H_AUTOMA_TOTALS):
+        acc += pdf[s]
+        h.acdf[s] = acc
+    return h.acdf
+
+
+cdef inline double h_automa_win(HCtx* h, const double* cdf, int total, bint attacker) noexcept nogil:
+    # P(this seat's combat total beats the Automa's); ties go to the attacker (§13.4).
+    if not attacker:
+        total -= 1
+    if total < 0:
+        return 0.0
+    if total >= H_AUTOMA_TOTALS:
+        return 1.0
+    return cdf[total]
+
+
+cdef int h_automa_quantile(const double* cdf, double q) noexcept nogil:
+    # The least total x with P(Automa's total <= x) >= q.
+    cdef int x
+    for x in range(H_AUTOMA_TOTALS):
+        if cdf[x] >= q - 1.0e-9:
+            return x
+    return H_AUTOMA_TOTALS - 1
+
+
+cdef bint h_automa_target(HCtx* h, int opp, int mymax, int side, int* target,
+                          int* hopeless) noexcept nogil:
+    # Seat-adapted combat against the Automa, whose side follows a public table: the least
+    # total that wins with probability H_AUTOMA_SURE, else (if out of reach) the least
+    # that gets within 0.05 of the best chance, if that chance is worth a fight; else
+    # hopeless. False when this is no such combat (the generic plan applies).
+    cdef const double* cdf
+    cdef int x
+    cdef double best
+    if h.w[HW_ADAPT] <= 0.0 or opp != h.g.automa.seat or opp < 0:
+        return False
+    cdf = h_automa_cdf(h, h.g.p[opp].power)
+    hopeless[0] = 0
+    for x in range(mymax + 1):
+        if h_automa_win(h, cdf, x, side == 0) >= H_AUTOMA_SURE:
+            target[0] = x
+            return True
+    best = h_automa_win(h, cdf, mymax, side == 0)
+    if best < H_AUTOMA_FIGHT:
+        target[0] = 0
+        hopeless[0] = 1
+        return True
+    for x in range(mymax + 1):
+        if h_automa_win(h, cdf, x, side == 0) >= best - 0.05:
+            target[0] = x
+            return True
+    target[0] = mymax
+    return True
+
+
 cdef void h_combat_target(HCtx* h, int* target, int* hopeless) noexcept nogil:
     # The strength to aim for in the current combat: enough to beat the
     # opponent's full dial and card slots (ties go to the attacker); if that
@@ -26,6 +152,8 @@ cdef void h_combat_target(HCtx* h, int* target, int* hopeless) noexcept nogil:
         mymax += ok * (v + 2)
         n -= ok
         v -= 1
+    if h_automa_target(h, opp, mymax, side, target, hopeless):
+        return
     k = combat_card_limit(g, opp, cell)
     n = hand_size(g, opp)
     if n < k:

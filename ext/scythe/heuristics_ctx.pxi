@@ -42,6 +42,7 @@ ctypedef struct SectionMemo:
 
 
 cdef enum:
+    H_AUTOMA_TOTALS = 32    # combat totals the Automa's distribution covers (7 + 3 x 5 < 32)
     H_AFTER_MEMO = 24       # token counts remembered by h_after per section and decision
     H_AFTER_SLOT_BITS = 5
     H_AFTER_SLOTS = 32      # their open-addressed table (2^H_AFTER_SLOT_BITS, above H_AFTER_MEMO)
@@ -63,6 +64,7 @@ ctypedef struct HCtx:
     double pop_lv[N_TRACK_POPULARITY + 1]
     double power_lv[N_TRACK_POWER + 1]
     int res_total
+    int terr_now            # territories controlled now, as final scoring counts them (§20)
     int tier
     double star_val         # one more star at the end (more as the own end nears)
     double progress         # 0..1: how near the game's end is (most stars placed)
@@ -72,6 +74,8 @@ ctypedef struct HCtx:
     double card_tok         # a combat card's worth as Coercion's token (0: no Coercion)
     double late             # 0..1: how far into the last 3 turns (seat-adapted clock; else 0)
     double win_bonus        # worth of the 6th star when it ends the game with this seat ahead
+    int acdf_power          # the Automa's power acdf was worked out for (-1: not yet)
+    double acdf[H_AUTOMA_TOTALS]  # P(the Automa's combat total <= x) (h_automa_cdf)
     bint race_ready         # win_bonus is worked out (h_win_bonus: only when an option asks)
     int cost[4]             # bottom costs by BottomAction (= by Resource)
     int uses[4]             # bottom effects still possible by BottomAction

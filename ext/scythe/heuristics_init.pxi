@@ -100,6 +100,7 @@ cdef void h_init(HCtx* h, const GameState* g, int seat, const double* w) noexcep
     for r in range(4):
         h.res_total += h.res[r]
         h.real_res[r] = h.res[r]
+    h.terr_now = q_territories_in_map(g, h.ctl, seat)
     h.tier = popularity_tier(g, p.popularity)
     h.star_val = g.rules.tier_star[h.tier] + 2.0 + (p.stars - 2 if p.stars > 2 else 0)
     h.pair_val = g.rules.tier_resource_pair[h.tier]
@@ -112,6 +113,7 @@ cdef void h_init(HCtx* h, const GameState* g, int seat, const double* w) noexcep
         h_air_begin(h)                 # the Wind Gambit (heuristics_airships.pxi)
     h.terr_val = w[HW_TERRITORY] * g.rules.tier_territory[h.tier]
     h.card_tok = 0.0
+    h.acdf_power = -1
     h.late = 0.0
     h.win_bonus = 0.0
     h.race_ready = w[HW_ADAPT] <= 0.0 or g.p[seat].stars != N_STARS - 1
@@ -186,10 +188,11 @@ cdef double h_win_bonus(HCtx* h) noexcept nogil:
     # (public: coins, stars, territories, resources, structures; the Automa's own scoring in
     # a solo game) plus the star's coins puts this seat first, taking it wins: every option
     # that places it gets win_bonus on top; if not, it locks in the loss: win_bonus is
-    # negative. Worked out on the first ask in a position (the scoring is not cheap).
+    # negative (unless the Automa is about to end the game itself). Worked out on the first
+    # ask in a position (the scoring is not cheap).
     cdef const GameState* g = h.g
     cdef GameSummary s
-    cdef int o, best = -1000000
+    cdef int o, lead, best = -1000000
     if h.race_ready:
         return h.win_bonus
     h.race_ready = True
@@ -197,8 +200,13 @@ cdef double h_win_bonus(HCtx* h) noexcept nogil:
     for o in range(g.n_players):
         if o != h.seat and s.score[o] > best:
             best = s.score[o]
-    if s.score[h.seat] + g.rules.tier_star[h.tier] > best:
+    lead = s.score[h.seat] + g.rules.tier_star[h.tier] - best
+    if lead > 0:
         h.win_bonus = 25.0 * h.w[HW_ADAPT]
+    elif g.automa.seat >= 0 and h_automa_turns_left(g) <= 1:
+        # The Automa places its 6th star on its next turn: holding back gains nothing, and
+        # ending the game now takes that turn from it (its star's coins at the least).
+        h.win_bonus = 25.0 * h.w[HW_ADAPT] if lead + g.rules.automa.per_star > 0 else 0.0
     else:
         h.win_bonus = -25.0 * h.w[HW_ADAPT]
     return h.win_bonus

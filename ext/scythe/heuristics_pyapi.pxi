@@ -9,6 +9,17 @@ COMPILED_POLICIES.update({"economy": HP_ECONOMY, "star_rush": HP_STAR_RUSH,
                           "aggressor": HP_AGGRESSOR, "diplomat": HP_DIPLOMAT,
                           "expert": HP_EXPERT})
 
+cdef _hook_init(SeatPolicy* sp, double* w, Game game, int seat, weights):
+    # The test hooks' start: `weights` (a strategy's vector, padded with zeros) into w, and
+    # the seat's context derived from the position (h_init).
+    cdef int i
+    vals = [float(x) for x in weights]
+    for i in range(N_POLICY_WEIGHTS):
+        w[i] = vals[i] if i < len(vals) else 0.0
+    h_ctx_init(&sp.h)
+    h_init(&sp.h, &game.g, seat, w)
+
+
 def automa_turns_left(Game game):
     """The Automa's turns left as the seat-adapted heuristics read them from its public star
     card, cube and cards (-1 in a game without the Automa)."""
@@ -21,10 +32,58 @@ def heuristic_deny(Game game, int seat, int enemy, int cell, weights):
     progress it is scaled by (for tests)."""
     cdef SeatPolicy sp
     cdef double w[N_POLICY_WEIGHTS]
-    cdef int i
-    vals = [float(x) for x in weights]
-    for i in range(N_POLICY_WEIGHTS):
-        w[i] = vals[i] if i < len(vals) else 0.0
-    h_ctx_init(&sp.h)
-    h_init(&sp.h, &game.g, seat, w)
+    _hook_init(&sp, w, game, seat, weights)
     return h_deny(&sp.h, enemy, cell), sp.h.progress
+
+
+def heuristic_scores(Game game, weights):
+    """What the heuristics (with `weights`, a strategy's vector) score each legal option of the
+    pending decision, for the seat that must decide: [(option, score)] (for tests and
+    diagnosis; the policy takes the best, ties on its own stream)."""
+    cdef SeatPolicy sp
+    cdef double w[N_POLICY_WEIGHTS]
+    cdef int32_t opts[MAX_OPTIONS]
+    cdef int i, n = game_legal_options(&game.g, opts)
+    _hook_init(&sp, w, game, game.g.decider, weights)
+    return [(opts[i], h_score(&sp.h, game.g.decision, opts[i])) for i in range(n)]
+
+
+def heuristic_context(Game game, int seat, weights):
+    """What h_init derives for `seat` in the current position (with `weights`): the values of
+    the bottom actions, the token prices, the clock (for tests and diagnosis)."""
+    cdef SeatPolicy sp
+    cdef double w[N_POLICY_WEIGHTS]
+    _hook_init(&sp, w, game, seat, weights)
+    h = &sp.h
+    return {"bval": [h.bval[i] for i in range(4)], "eff": [h.eff[i] for i in range(4)],
+            "coinsonly": [h.coinsonly[i] for i in range(4)], "cost": [h.cost[i] for i in range(4)],
+            "uses": [h.uses[i] for i in range(4)], "res": [h.res[i] for i in range(4)],
+            "tok_val": [[h.tok_val[i][k] for k in range(4)] for i in range(4)],
+            "star_val": h.star_val, "turns_left": h.turns_left, "progress": h.progress,
+            "late": h.late, "tier": h.tier, "terr_val": h.terr_val, "card_tok": h.card_tok,
+            "plan": [h_plan(h, i) for i in range(4)],
+            "pop_values": [h_pop_at(h, k) for k in range(N_TRACK_POPULARITY + 1)]}
+
+
+def automa_combat_cdf(Game game, int seat, weights, int power=-1):
+    """P(the Automa's combat total <= x) for x = 0..31 as `seat`'s heuristics work it out
+    from public information (h_automa_cdf; the Automa's power, or `power`), for tests."""
+    cdef SeatPolicy sp
+    cdef double w[N_POLICY_WEIGHTS]
+    cdef const double* cdf
+    cdef int i
+    if game.g.automa.seat < 0:
+        raise UserError("automa_combat_cdf needs a game against the Automa")
+    _hook_init(&sp, w, game, seat, weights)
+    cdf = h_automa_cdf(&sp.h, game.g.p[game.g.automa.seat].power if power < 0 else power)
+    return [cdf[i] for i in range(H_AUTOMA_TOTALS)]
+
+
+def _set_automa_combat(double sure, double fight, double edge_q):
+    """Tuning hook: the win chance aimed for against the Automa, the least chance a defence
+    commits for, and the quantile of its total taken as its strength when attacking it."""
+    global H_AUTOMA_SURE, H_AUTOMA_FIGHT, H_AUTOMA_EDGE_Q
+    H_AUTOMA_SURE = sure
+    H_AUTOMA_FIGHT = fight
+    H_AUTOMA_EDGE_Q = edge_q
+

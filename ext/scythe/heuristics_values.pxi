@@ -83,6 +83,11 @@ cdef enum:
 cdef double H_LAMBDA = 0.7      # potential decay per step toward a target
 cdef double H_NEG = -1.0e9
 cdef double H_EPS = 1.0e-9
+# Seat-adapted combat against the Automa (heuristics_combat.pxi h_automa_target, h_edge),
+# chosen on paired runs against the Automa at level automa (seeds 555001-555002):
+cdef double H_AUTOMA_SURE = 0.85    # the win chance a commitment aims for
+cdef double H_AUTOMA_FIGHT = 0.15   # the least best chance for which a commitment is made
+cdef double H_AUTOMA_EDGE_Q = 0.6   # its strength when attacking it: this quantile of its total
 
 
 # ---------------------------------------------------------------- small values
@@ -111,7 +116,7 @@ cdef double h_pop_level(HCtx* h, int pop) noexcept nogil:
     cdef const GameState* g = h.g
     cdef const Player* p = &g.p[h.seat]
     cdef const double* w = h.w
-    cdef double v, gain, stars_e, terr_e, pairs_e, width = 3.0
+    cdef double v, gain, stars_e, terr_e, pairs_e, ramp, width = 3.0
     cdef int t
     if pop < 0:
         pop = 0
@@ -131,13 +136,24 @@ cdef double h_pop_level(HCtx* h, int pop) noexcept nogil:
                 + (g.rules.tier_territory[t] - g.rules.tier_territory[t - 1]) * terr_e
                 + (g.rules.tier_resource_pair[t] - g.rules.tier_resource_pair[t - 1]) * pairs_e)
         # paid at the end: it matters more as the end nears
-        v += (w[HW_TIER] * gain * h.progress
-              * h_clamp((pop - g.rules.tier_bounds[t] + width) / width, 0.0, 1.0))
+        ramp = (w[HW_TIER] * gain * h.progress
+                * h_clamp((pop - g.rules.tier_bounds[t] + width) / width, 0.0, 1.0))
+        if h.late > 0.0:
+            # Seat-adapted, in the last turns: the tier pays (§20) on the stars, territories
+            # and resource pairs held now, all of it, once the threshold is reached.
+            gain = ((g.rules.tier_star[t] - g.rules.tier_star[t - 1]) * p.stars
+                    + (g.rules.tier_territory[t] - g.rules.tier_territory[t - 1]) * h.terr_now
+                    + (g.rules.tier_resource_pair[t] - g.rules.tier_resource_pair[t - 1])
+                    * (h.res_total // 2))
+            ramp = ((1.0 - h.late) * ramp
+                    + h.late * (gain if pop >= g.rules.tier_bounds[t] else 0.0))
+        v += ramp
     if pop > 8:
         v += w[HW_POP_STAR] * (pop - 8)
     if not p.star_placed[STAR_POPULARITY]:
         # the 18 star, credited step by step from 10 (§18)
-        v += h.star_val * h_clamp((pop - 10) / 8.0, 0.0, 1.0)
+        v += (h.star_val * h_clamp((pop - 10) / 8.0, 0.0, 1.0)
+              * h_reach(h, N_TRACK_POPULARITY - pop, 2))
         if pop >= N_TRACK_POPULARITY:
             v += h_win_bonus(h)
     return v
@@ -173,7 +189,8 @@ cdef double h_power_level(HCtx* h, int power) noexcept nogil:
         v += w[HW_POWER_STAR] * (power - 6)
     if not p.star_placed[STAR_POWER]:
         # the 16 star, credited step by step from 8 (§18)
-        v += h.star_val * h_clamp((power - 8) / 8.0, 0.0, 1.0)
+        v += (h.star_val * h_clamp((power - 8) / 8.0, 0.0, 1.0)
+              * h_reach(h, N_TRACK_POWER - power, 3))
         if power >= N_TRACK_POWER:
             v += h_win_bonus(h)
     return v
@@ -440,9 +457,23 @@ cdef double h_effect_best(HCtx* h, int b) noexcept nogil:
 
 cdef double h_plan(HCtx* h, int b) noexcept nogil:
     # Plan weight of one effect of b, and the star when it is the last one.
-    # the star of the category, credited step by step (§18)
-    return (h.w[HW_UPGRADE + b] + h.star_val / (6.0 if b == BOT_UPGRADE else 4.0)
+    # the star of the category, credited step by step (§18), as far as it can still be
+    # reached: one effect a turn at most, and not the same section twice running
+    return ((h.w[HW_UPGRADE + b] + h.star_val / (6.0 if b == BOT_UPGRADE else 4.0))
+            * h_reach(h, h.uses[b], 1)
             + (h_win_bonus(h) if h.uses[b] == 1 else 0.0))
+
+
+cdef inline double h_reach(HCtx* h, int steps, int per_use) noexcept nogil:
+    # Seat-adapted (W_ADAPT > 0): the share of a star's step-by-step credit kept when it
+    # needs `steps` more steps, `per_use` a turn at most and every other turn (a section is
+    # not taken twice running, §7): the turns left over the turns it needs, at most 1. A
+    # star that the end will come before is worth nothing as progress. Else 1.
+    cdef int uses
+    if h.w[HW_ADAPT] <= 0.0 or steps <= 0:
+        return 1.0
+    uses = (steps + per_use - 1) // per_use
+    return h_clamp(h.turns_left / (2.0 * uses - 1.0), 0.0, 1.0)
 
 
 cdef double h_recruit_own(HCtx* h, int b) noexcept nogil:

@@ -13,7 +13,7 @@ import pytest
 from simsuite import _scythe as core
 from simsuite.games.scythe.policies import STRATEGIES, default_weights
 
-from .automa_helpers import AUTOMA, HUMAN, solo_game
+from .automa_helpers import AUTOMA, HUMAN, place, solo_game
 
 EXPERT = STRATEGIES["expert"][0]
 # Automa level "automa": star spaces 9, 14, 17, 19, 20, 21 on a 22-space track (digest table
@@ -180,3 +180,146 @@ def test_holds_back_the_sixth_star_when_behind(rules):
     assert score[HUMAN] < score[AUTOMA]
     _play_turn(g, core.CompiledSeats(3, [EXPERT, 0], [default_weights("expert"), [0.0] * 32]))
     assert not g.is_over and g.player(HUMAN)["stars"] == 5
+
+
+def _behind_by(g, points):
+    # give the Automa coins so that this seat, with the 6th star's coins (4 at 7-12
+    # popularity, §20), trails by `points`
+    score = g.result()["score"]
+    g.set_player(AUTOMA, coins=g.player(AUTOMA)["coins"] + score[HUMAN] + 4 - score[AUTOMA]
+                 + points)
+    g.begin_turn(HUMAN)
+    score = g.result()["score"]
+    assert score[HUMAN] + 4 - score[AUTOMA] == -points
+
+
+def test_ends_the_game_before_the_automa_ends_it(rules):
+    # The Automa one advance from its 6th star (it places it on its next turn, Rulebook 003):
+    # holding back gains nothing. Two points behind, the expert takes its own 6th star now,
+    # which ends the game before the Automa's last turn (worth at least its star's 4 coins
+    # to it). With the Automa far from its end, the same deficit is held back.
+    g = _five_stars(rules)
+    g.set_automa(track_pos=20)
+    _behind_by(g, 2)
+    assert core.automa_turns_left(g) == 1
+    _play_turn(g, core.CompiledSeats(3, [EXPERT, 0], [default_weights("expert"), [0.0] * 32]))
+    assert g.is_over and g.player(HUMAN)["stars"] == 6
+    g = _five_stars(rules)
+    _behind_by(g, 2)
+    _play_turn(g, core.CompiledSeats(3, [EXPERT, 0], [default_weights("expert"), [0.0] * 32]))
+    assert not g.is_over and g.player(HUMAN)["stars"] == 5
+
+
+# ---------------------------------------------------------------- combat against the Automa
+# Rulebook 003 "Combat": the Automa's side is a card drawn from its deck; the column of its
+# power gives the power it spends (all it has if less) and how many of its face-down combat
+# cards it adds. Its table of card counts: 4 of the 19 cards add none, 9 add one, 5 add two,
+# 1 adds three. Rulebook 000: the combat deck holds 16 twos, 12 threes, 8 fours, 6 fives.
+
+def _automa_fight(rules, automa_power, automa_hand):
+    g = solo_game(rules, human="nordic", automa="saxony", level="automa", mat="mechanical")
+    g.set_automa(deck=list(range(1, 20)), main_discard=[], combat_discard=[])
+    g.set_player(AUTOMA, power=automa_power, hand=automa_hand)
+    g.begin_turn(HUMAN)
+    return g
+
+
+def test_automa_combat_total_distribution(rules):
+    w = default_weights("expert")
+    # no power and no cards: it adds nothing
+    assert core.automa_combat_cdf(_automa_fight(rules, 0, {}), HUMAN, w)[0] == pytest.approx(1.0)
+    # no power, three face-down cards: total 0 only on the 4 cards adding none; a total of 2
+    # also on the 9 cards adding one card that is a 2 (16 of the 42 cards this seat has not
+    # seen: its own hand and the discard pile are empty)
+    cdf = core.automa_combat_cdf(_automa_fight(rules, 0, {2: 1, 3: 1, 4: 1}), HUMAN, w)
+    assert cdf[0] == pytest.approx(4 / 19)
+    assert cdf[1] == pytest.approx(4 / 19)
+    assert cdf[2] == pytest.approx(4 / 19 + 9 / 19 * 16 / 42)
+    assert cdf[-1] == pytest.approx(1.0)
+    # the cards in its face-up discards are not in its deck: with every card discarded but
+    # the four that add no combat card (#3, #7, #15, #18 in the public transcription, digest
+    # §20; the rulebook counts four), nothing is added
+    g = _automa_fight(rules, 0, {2: 1, 3: 1, 4: 1})
+    none_added = [3, 7, 15, 18]
+    g.set_automa(deck=none_added, main_discard=[c for c in range(1, 20) if c not in none_added],
+                 combat_discard=[])
+    assert core.automa_combat_cdf(g, HUMAN, w)[0] == pytest.approx(1.0)
+
+
+
+def _defend(rules, name):
+    # A Rusviet Automa at 1 power with three face-down cards attacks (card 15, scheme II:
+    # attack a combat unit with at least 1 power) the Crimean mech on its start territory;
+    # the human has 7 power and one 5 (one card per own unit in the combat, §13.3). Returns
+    # the human's committed total and the game at its Dial decision's position.
+    g = solo_game(rules, human="crimea", automa="rusviet", level="automa")
+    g.set_player(AUTOMA, power=1, hand={2: 1, 3: 1, 4: 1})
+    g.set_automa(track_pos=9, scheme=2)
+    place(g, AUTOMA, mech0=g.unit_cell(AUTOMA, "character"))
+    place(g, HUMAN, mech3=g.rules.data.factions["rusviet"].start_cells[0])
+    g.set_player(HUMAN, power=7, hand={5: 1})
+    g.set_automa(deck=[15] + [c for c in range(1, 20) if c != 15], main_discard=[],
+                 combat_discard=[])
+    g.begin_turn(AUTOMA)
+    assert g.decision_name == "dial" and g.current_player == HUMAN
+    cdf = core.automa_combat_cdf(g, HUMAN, default_weights("expert"))
+    seats = core.CompiledSeats(3, [STRATEGIES[name][0], 0], [default_weights(name), [0.0] * 32])
+    dial = seats.step(g)
+    cards = seats.step(g) if g.decision_name == "cards" else 0
+    return dial + 5 * (cards // 512), cdf
+
+
+def test_defence_against_the_automa_aims_at_a_sure_win(rules):
+    # As defender the human wins only with a higher total (ties go to the attacker, §13.4).
+    # The expert commits the least total that beats the Automa's with probability 0.85 on
+    # its public table; the generic plan (one Automa card per unit in the fight, its full
+    # dial) commits less and wins less often.
+    total, cdf = _defend(rules, "expert")
+    assert cdf[total - 1] >= 0.85 > cdf[total - 2]
+    generic, _ = _defend(rules, "economy")
+    assert generic < total and cdf[generic - 1] < 0.85
+
+
+# ---------------------------------------------------------------- the last turns
+
+def test_last_turn_prices_the_popularity_tier_at_what_it_pays(rules):
+    # §20: a player at 7+ popularity scores 4 / 3 / 2 coins per star / territory / pair of
+    # resources instead of 3 / 2 / 1 below 7. On its last turn (the Automa one advance from
+    # its 6th star) the expert prices the step from 6 to 7 popularity at exactly that gain
+    # on what it holds now (plus its linear worth per point); far from the end at less.
+    w = default_weights("expert")
+    g = _last_turn_position(rules, track_pos=20)
+    g.set_resources(core_cells(g)[0], {"oil": 3, "food": 2})
+    g.set_player(HUMAN, popularity=6, star_placed={"upgrades": True, "recruits": True})
+    g.begin_turn(HUMAN)
+    ctx = core.heuristic_context(g, HUMAN, w)
+    assert ctx["turns_left"] == 1 and ctx["late"] == 1.0
+    gain = (g.player(HUMAN)["stars"] + g.controlled_territories(HUMAN)
+            + sum(g.controlled_resources(HUMAN).values()) // 2)
+    assert g.player(HUMAN)["stars"] == 2 and g.controlled_territories(HUMAN) == 2
+    step = ctx["pop_values"][7] - ctx["pop_values"][6]
+    assert step == pytest.approx(w[9] + gain)          # W_POPULARITY + the tier's gain
+    g.set_automa(track_pos=0)
+    far = core.heuristic_context(g, HUMAN, w)
+    assert far["pop_values"][7] - far["pop_values"][6] < step
+
+
+def test_star_progress_out_of_reach_is_not_credited(rules):
+    # A category's star needs every one of its bottom-row effects (§18), at most one a turn
+    # and never the same section twice running (§7): with u effects left it takes 2u - 1
+    # turns. The plan weight of one effect (its weight plus the star's share: a sixth for
+    # Upgrade, a quarter for the others) is kept as far as the turns left allow: on the
+    # last turn 1 / (2u - 1) of it; far from the end all of it.
+    w = default_weights("expert")
+    g = _last_turn_position(rules, track_pos=20)
+    last = core.heuristic_context(g, HUMAN, w)
+    g.set_automa(track_pos=0)
+    far = core.heuristic_context(g, HUMAN, w)
+    assert last["turns_left"] == 1 and far["turns_left"] >= 11
+    for b in range(4):                                  # upgrade, deploy, build, enlist
+        u = last["uses"][b]
+        assert 2 <= u <= 6
+        whole = w[b] + last["star_val"] / (6 if b == 0 else 4)
+        assert last["plan"][b] == pytest.approx(whole / (2 * u - 1))
+        assert far["plan"][b] == pytest.approx(whole)
+

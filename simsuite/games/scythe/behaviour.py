@@ -26,7 +26,9 @@ from collections import Counter
 from simsuite import _scythe as core
 from simsuite.games.scythe.game import (DK, EV_ABILITY, EV_COMBAT, EV_DECISION, EV_ENCOUNTER,
                                         EV_RESULT, EV_STAR, EV_TURN, STARS, load_rules)
-from simsuite.games.scythe.policies import STRATEGIES, default_weights
+from simsuite.datafiles import did_you_mean
+from simsuite.errors import UserError
+from simsuite.games.scythe.policies import STRATEGIES, WEIGHT_NAMES, default_weights
 from simsuite.runner import derive_seeds
 
 BOTTOMS = core.BOTTOM_ACTION_NAMES            # index = the Resource that pays it
@@ -36,14 +38,28 @@ STAR_KINDS = tuple(STARS)
 
 
 def _policy_ids(names):
+    """Core ids and weight vectors of policy names; `name@weight=value:weight=value` changes
+    some of the strategy's default weights (for quick paired comparisons)."""
     ids, weights = [], []
     for name in names:
         if name is None or name == "random":
             ids.append(0)
             weights.append([0.0] * 32)
-        else:
-            ids.append(STRATEGIES[name][0])
-            weights.append(default_weights(name))
+            continue
+        base, _, changes = name.partition("@")
+        if base not in STRATEGIES:
+            raise UserError(f"unknown policy {base!r}; known: {', '.join(STRATEGIES)}")
+        vec = default_weights(base)
+        for change in filter(None, changes.split(":")):
+            key, _, value = change.partition("=")
+            if key not in WEIGHT_NAMES:
+                raise UserError(f"{name}: unknown weight {key!r}; {did_you_mean(key, WEIGHT_NAMES)}")
+            try:
+                vec[WEIGHT_NAMES.index(key)] = float(value)
+            except ValueError:
+                raise UserError(f"{name}: weight {key} needs a number, e.g. {key}=1.0")
+        ids.append(STRATEGIES[base][0])
+        weights.append(vec)
     return ids, weights
 
 
@@ -237,23 +253,28 @@ def seat_rows(game, starts, policies, automa=None) -> list[dict]:
 
 
 def behaviour_rows(policies, games: int, *, players: int = 2, automa=None, master: int = 1,
-                   first: int = 0, rules=None, rotate: bool = True) -> list[dict]:
+                   first: int = 0, rules=None, rotate: bool = True,
+                   paired: bool = False) -> list[dict]:
     """Rows of `games` logged games. Without the Automa, policy i sits in seat (i + g) mod n
-    in game g (with `rotate`); against it, every game plays policies[0]."""
+    in game g (with `rotate`); against it, game g plays policies[g mod len(policies)], or with
+    `paired` every policy plays every game (the same deal: paired comparisons)."""
     rules = rules or load_rules()
     seeds = derive_seeds(master, range(first, first + games))
     rows = []
     for g, seed in enumerate(seeds):
         if automa is None:
             r = (first + g) % players if rotate else 0
-            by_seat = [policies[(s - r) % players] for s in range(players)]
+            lineups = [[policies[(s - r) % players] for s in range(players)]]
+        elif paired:
+            lineups = [[p] for p in policies]
         else:
-            by_seat = [policies[(first + g) % len(policies)]]
-        game, starts = play_logged(rules, int(seed), players if automa is None else 2, by_seat,
-                                   automa=automa)
-        for row in seat_rows(game, starts, by_seat, automa):
-            row["game"] = first + g
-            rows.append(row)
+            lineups = [[policies[(first + g) % len(policies)]]]
+        for by_seat in lineups:
+            game, starts = play_logged(rules, int(seed), players if automa is None else 2,
+                                       by_seat, automa=automa)
+            for row in seat_rows(game, starts, by_seat, automa):
+                row["game"] = first + g
+                rows.append(row)
     return rows
 
 
@@ -297,18 +318,23 @@ def summarise(rows, by=("policy",)):
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--policy", default="economy", help="comma-separated policy names")
+    ap.add_argument("--policy", default="economy",
+                    help="comma-separated policy names; name@weight=value:weight=value changes "
+                         "some of its weights")
     ap.add_argument("--players", type=int, default=2)
     ap.add_argument("--automa", default=None, help="Automa level (solo games)")
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--seed", type=int, default=1, help="master seed")
     ap.add_argument("--first", type=int, default=0, help="first game index")
     ap.add_argument("--by", default="policy", help="comma-separated grouping columns")
+    ap.add_argument("--paired", action="store_true",
+                    help="against the Automa: every policy plays every game (same deals)")
     args = ap.parse_args(argv)
     import polars as pl
 
     rows = behaviour_rows(args.policy.split(","), args.games, players=args.players,
-                          automa=args.automa, master=args.seed, first=args.first)
+                          automa=args.automa, master=args.seed, first=args.first,
+                          paired=args.paired)
     by = tuple(args.by.split(","))
     table = summarise(rows, by=by)
     names = ["/".join(str(x) for x in r) for r in table.select(by).iter_rows()]

@@ -58,11 +58,13 @@ WEIGHT_DOCS: tuple[tuple[str, str], ...] = (
     ("move_min", "least gain for which a unit is moved at all"),
     ("lookahead", "weight of the next turn a choice leaves (0: plan one turn only)"),
     ("adapt", "seat-adapted planning, 0 off: the turns left read from the Automa's star track, "
-              "territories at full worth and popularity tiers as steps near the end, tiers "
+              "territories at full worth and popularity tiers at what they pay near the end, "
+              "star progress credited only while the star can still be reached, tiers "
               "planned for from 6 points below, Coercion's combat cards priced as the token "
               "they stand in for, the 6th star raced for when it wins and held back when it "
-              "loses, and against a single opponent its territory losses counted as gains "
-              "(scaled by this weight)"),
+              "loses (not when the Automa ends the game next), the Automa's combat total "
+              "read from its public table, and against a single opponent its territory losses "
+              "counted as gains (scaled by this weight)"),
 )
 WEIGHT_NAMES: tuple[str, ...] = tuple(n for n, _ in WEIGHT_DOCS)
 assert len(WEIGHT_NAMES) <= MAX_WEIGHTS
@@ -109,8 +111,8 @@ STRATEGIES: dict[str, tuple[int, tuple[tuple[str, float], ...], str]] = {
                        mech_advance=1.0, mobility=5.062, combat_ability=3.75, guard=0.426,
                        lookahead=0.467, adapt=1.5),
                "the strongest: weights tuned against the Automa and a field of the other "
-               "strategies, with the seat-adapted planning on (the Automa's clock, the end "
-               "spread, Coercion's cards)"),
+               "strategies, with the seat-adapted planning on (the Automa's clock and combat "
+               "table, the end spread, Coercion's cards)"),
 }
 
 POLICIES: tuple[CompiledPolicy, ...] = strategy_policies(GAME, STRATEGIES)
