@@ -30,6 +30,12 @@ every shipped scenario's rows without those two columns match the previous diges
 2026-11-26 (issue #14): cases of the new `expert` strategy added (4p-expert-field,
 solo-expert-automa, solo-expert-1000, 5p-ladder-100) and the ladder scenarios; every earlier
 digest unchanged (the four earlier strategies play exactly as before).
+2026-11-26 (issue #14, session 6): `expert` reads the Automa's combat side from its public
+combat table, prices the last turns' popularity tier at what final scoring pays, credits only
+stars reachable in the turns left, and no longer holds back its 6th star when the Automa would
+end the game on its next turn: every digest of a case or scenario with `expert` in it
+regenerated (4p-expert-field, solo-expert-automa, solo-expert-1000, 5p-ladder-100, the default,
+2p, 5p, balance-pairs and ladder-automa scenarios); every other digest unchanged.
 """
 from __future__ import annotations
 
