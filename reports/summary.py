@@ -70,6 +70,10 @@ def build(ds, args) -> ReportResult:
         if counts[keys[0]].null_count() == counts.height:
             res.notes.append(f"No {name} table: every row has no {keys[0]} (not used in these games).")
             continue
+        if len(keys) > 1 and keys[0] in ds.variant_keys and counts[keys[0]].n_unique() == 1:
+            # one variant in the whole dataset: the split would only repeat the table above it
+            res.notes.append(f"No {name} table: every game has the same {views.header(keys[0])}.")
+            continue
         if args.by_players and "n_players" not in keys:
             keys = ["n_players"] + keys
         frame = analysis.win_rates(ds, keys, args.confidence, report="summary")
