@@ -4,7 +4,8 @@
 # What is searched (measured in BENCHMARKS.md "Search policy"): by default (SW_ENDGAME = 4,
 # SW_SCOPE = 1) every decision of the seat's own turns but combat commitments, once any seat
 # has 4 stars, with every rollout played to the end of the game; before that the seat plays
-# its rollout heuristic. Searching every turn with rollouts cut after a round and scored by an
+# its rollout heuristic (SW_ROLLOUT, by default expert, the strongest: a search plays its
+# rollout policy wherever it does not search, so that policy is its floor). Searching every turn with rollouts cut after a round and scored by an
 # evaluation (SW_ENDGAME = 0) loses to the heuristic: the search finds the positions the
 # evaluation over-values (coins or resources hoarded instead of spent), and full rollouts
 # from the early game are too noisy (one play-out's margin varies by 15-25 coins, and
@@ -18,9 +19,11 @@
 # by the rollout heuristic on the simulated state, so the tree is open-loop. Each
 # simulation:
 #   1. determinizes: a copy of the real state with everything the seat cannot see
-#      re-sampled (determinize.pxi); the root's options are tried in turn and the k-th
-#      visit of every one plays the k-th determinization with the same rollout streams
-#      (common random numbers, SW_CRN), so they are compared on the same samples;
+#      re-sampled (determinize.pxi); the root's options are tried in turn (the rollout
+#      heuristic's choice on the real position first in each round) and the k-th visit of
+#      every one in this decision's search plays the k-th determinization with the same
+#      rollout streams (common random numbers, SW_CRN), so they are compared on the same
+#      samples;
 #   2. below the root, descends by UCB1 (SW_EXPLORATION, in units of the spread of the
 #      values seen), adding at most one node; a node may gain a child once
 #      1 + SW_WIDEN * sqrt(visits) exceeds its children (progressive widening), the
@@ -30,8 +33,13 @@
 #   4. scores the position (search_value): a game over by its margin capped at
 #      SW_MARGIN_CAP plus SW_WIN_BONUS for a win, else by an evaluation, relative to
 #      the best opponent.
-# The choice is the root option with the best mean (SW_BIAS coins added to the
-# heuristic's own choice; ties go to it).
+# The choice (SW_OVERRIDE > 0, the default): the heuristic's choice on the real position,
+# unless another root option's gain over it, paired on the same determinizations, has a
+# lower bound (mean - SW_OVERRIDE standard errors) above 0; then the option with the highest
+# such bound. A few noisy play-outs thus cannot talk the search out of the heuristic's move
+# (its floor), and a clear gain still overrides it (BENCHMARKS.md: the Automa at normal
+# level 46% -> 54%). SW_OVERRIDE = 0: the root option with the best mean (SW_BIAS coins
+# added to the heuristic's own choice; ties go to it).
 # With SW_TREE = 1 the tree spans the whole compound turn and is kept for the turn: the
 # seat's later decisions of the turn start from the node of the options it took and add
 # SW_FOLLOW x SW_SIMULATIONS simulations. With SW_TREE = 0 every decision in scope is

@@ -142,7 +142,7 @@ SEARCH_WEIGHTS: tuple[tuple[str, float], ...] = (
     ("eval", 1.0),           # 1: fitted prediction of the final scores (search_eval.pxi); 0: the
                              #    score formula plus the progress/resource/power terms above
     ("endgame", 4.0),        # > 0: search turns only once a seat has this many stars, rollouts to the end
-    ("combat", 0.0),         # 1: also search own combat dial and cards when nothing of the other
+    ("combat", 1.0),         # 1: also search own combat dial and cards when nothing of the other
                              #    side is hidden (first to commit, or against the Automa)
     ("margin_cap", 10.0),    # evaluation: a finished game's margin counts up to this, either way
     ("override", 1.5),       # > 0: keep the heuristic's choice unless another option's gain over it on
