@@ -2,16 +2,18 @@
 # determinizations of the deciding seat's view, on top of a rollout heuristic.
 #
 # What is searched (measured in BENCHMARKS.md "Search policy"): by default (SW_ENDGAME = 4,
-# SW_SCOPE = 1) every decision of the seat's own turns but combat commitments, once any seat
-# has 4 stars, with every rollout played to the end of the game; before that the seat plays
-# its rollout heuristic (SW_ROLLOUT, by default expert, the strongest: a search plays its
-# rollout policy wherever it does not search, so that policy is its floor). Searching every turn with rollouts cut after a round and scored by an
-# evaluation (SW_ENDGAME = 0) loses to the heuristic: the search finds the positions the
-# evaluation over-values (coins or resources hoarded instead of spent), and full rollouts
-# from the early game are too noisy (one play-out's margin varies by 15-25 coins, and
-# common random numbers do not pair two play-outs once their first actions differ).
-# SW_COMBAT = 1 also searches the seat's combat dial and cards when nothing of the other
-# side is hidden in the state (the seat commits first, or its opponent is the Automa).
+# SW_SCOPE = 1) every decision of the seat's own turns, once any seat has 4 stars, with every
+# rollout played to the end of the game; before that the seat plays its rollout heuristic
+# (SW_ROLLOUT, by default expert, the strongest: a search plays its rollout policy wherever
+# it does not search, so that policy is its floor). Searching every turn with rollouts cut
+# after a round and scored by an evaluation (SW_ENDGAME = 0) loses to the heuristic: the
+# search finds the positions the evaluation over-values (coins or resources hoarded instead
+# of spent), and full rollouts from the early game are too noisy (one play-out's margin
+# varies by 15-25 coins, and common random numbers do not pair two play-outs once their
+# first actions differ). SW_COMBAT = 1 (the default) also searches the seat's combat dial
+# and cards, in a flat tree of their own, at any stage (before the endgame its rollouts are
+# cut after a round and scored by the fitted evaluation), when nothing of the other side is
+# hidden in the state (the seat commits first, or its opponent is the Automa).
 #
 # One tree per seat and turn. Its nodes are the seat's own decisions of the turn that are
 # in scope (SW_SCOPE), keyed by (decision kind, option); everything else on the way (the
