@@ -2,15 +2,18 @@
 # determinizations of the deciding seat's view, on top of a rollout heuristic.
 #
 # What is searched (measured in BENCHMARKS.md "Search policy"): by default (SW_ENDGAME = 4,
-# SW_SCOPE = 1) every decision of the seat's own turns but combat commitments, once any seat
-# has 4 stars, with every rollout played to the end of the game; before that the seat plays
-# its rollout heuristic. Searching every turn with rollouts cut after a round and scored by an
-# evaluation (SW_ENDGAME = 0) loses to the heuristic: the search finds the positions the
-# evaluation over-values (coins or resources hoarded instead of spent), and full rollouts
-# from the early game are too noisy (one play-out's margin varies by 15-25 coins, and
-# common random numbers do not pair two play-outs once their first actions differ).
-# SW_COMBAT = 1 also searches the seat's combat dial and cards when nothing of the other
-# side is hidden in the state (the seat commits first, or its opponent is the Automa).
+# SW_SCOPE = 1) every decision of the seat's own turns, once any seat has 4 stars, with every
+# rollout played to the end of the game; before that the seat plays its rollout heuristic
+# (SW_ROLLOUT, by default expert, the strongest: a search plays its rollout policy wherever
+# it does not search, so that policy is its floor). Searching every turn with rollouts cut
+# after a round and scored by an evaluation (SW_ENDGAME = 0) loses to the heuristic: the
+# search finds the positions the evaluation over-values (coins or resources hoarded instead
+# of spent), and full rollouts from the early game are too noisy (one play-out's margin
+# varies by 15-25 coins, and common random numbers do not pair two play-outs once their
+# first actions differ). SW_COMBAT = 1 (the default) also searches the seat's combat dial
+# and cards, in a flat tree of their own, at any stage (before the endgame its rollouts are
+# cut after a round and scored by the fitted evaluation), when nothing of the other side is
+# hidden in the state (the seat commits first, or its opponent is the Automa).
 #
 # One tree per seat and turn. Its nodes are the seat's own decisions of the turn that are
 # in scope (SW_SCOPE), keyed by (decision kind, option); everything else on the way (the
@@ -18,9 +21,11 @@
 # by the rollout heuristic on the simulated state, so the tree is open-loop. Each
 # simulation:
 #   1. determinizes: a copy of the real state with everything the seat cannot see
-#      re-sampled (determinize.pxi); the root's options are tried in turn and the k-th
-#      visit of every one plays the k-th determinization with the same rollout streams
-#      (common random numbers, SW_CRN), so they are compared on the same samples;
+#      re-sampled (determinize.pxi); the root's options are tried in turn (the rollout
+#      heuristic's choice on the real position first in each round) and the k-th visit of
+#      every one in this decision's search plays the k-th determinization with the same
+#      rollout streams (common random numbers, SW_CRN), so they are compared on the same
+#      samples;
 #   2. below the root, descends by UCB1 (SW_EXPLORATION, in units of the spread of the
 #      values seen), adding at most one node; a node may gain a child once
 #      1 + SW_WIDEN * sqrt(visits) exceeds its children (progressive widening), the
@@ -30,8 +35,13 @@
 #   4. scores the position (search_value): a game over by its margin capped at
 #      SW_MARGIN_CAP plus SW_WIN_BONUS for a win, else by an evaluation, relative to
 #      the best opponent.
-# The choice is the root option with the best mean (SW_BIAS coins added to the
-# heuristic's own choice; ties go to it).
+# The choice (SW_OVERRIDE > 0, the default): the heuristic's choice on the real position,
+# unless another root option's gain over it, paired on the same determinizations, has a
+# lower bound (mean - SW_OVERRIDE standard errors) above 0; then the option with the highest
+# such bound. A few noisy play-outs thus cannot talk the search out of the heuristic's move
+# (its floor), and a clear gain still overrides it (BENCHMARKS.md: the Automa at normal
+# level 46% -> 54%). SW_OVERRIDE = 0: the root option with the best mean (SW_BIAS coins
+# added to the heuristic's own choice; ties go to it).
 # With SW_TREE = 1 the tree spans the whole compound turn and is kept for the turn: the
 # seat's later decisions of the turn start from the node of the options it took and add
 # SW_FOLLOW x SW_SIMULATIONS simulations. With SW_TREE = 0 every decision in scope is
@@ -69,7 +79,11 @@ cdef enum:
     SW_ENDGAME = 16        # > 0: search turns only once a seat has this many stars, rollouts to the end
     SW_COMBAT = 17         # 1: search the seat's combat commitments when nothing of the other side is hidden
     SW_MARGIN_CAP = 18     # a game over counts its margin up to this many coins either way
-    N_SW = 19
+    SW_OVERRIDE = 19       # > 0: leave the heuristic's choice only for an option whose paired gain
+                           # over it (same determinizations) has a lower bound (mean - this x its
+                           # standard error) above 0
+    N_SW = 20
+    SEARCH_MAX_PAIRED = 4096   # root visits of the heuristic's choice kept for pairing
     SEARCH_MAX_ROLLOUT_DECISIONS = 20000   # a rollout never runs longer (safety)
 
 # The rollout heuristics' weights: the strategies' defaults (simsuite.games.scythe.policies),
@@ -86,6 +100,12 @@ ctypedef struct SearchNode:
     int32_t visits
     double total           # sum of the simulation values through this node
     uint8_t heuristic      # the rollout heuristic chose this option when it was added
+    # At the root only (reset when a node becomes the root): visits in this decision's search,
+    # and the value differences from the heuristic's choice on the same determinizations.
+    int32_t root_visits
+    int32_t paired
+    double d_sum
+    double d_sum2
 
 
 ctypedef struct SeatTree:
@@ -96,6 +116,9 @@ ctypedef struct SeatTree:
     int32_t root           # node of the pending decision (-1: none)
     int32_t chosen         # child taken at the last decision (-1: none)
     uint64_t seed          # the tree's own stream seed (drawn from the seat's stream)
+    uint64_t root_seed     # determinizations of the current root's search (from seed)
+    int32_t n_roots        # decisions searched in this tree so far
+    int32_t h_node         # the root's child the heuristic chooses on the real position (-1 none)
     Rng rng                # untried options are tried in the order this stream draws
     int32_t n_nodes
     int32_t limit          # nodes this tree may use (from its budget only: results never
@@ -116,6 +139,7 @@ ctypedef struct SearchScratch:
     SeatTree combat        # a combat commitment's flat tree (never kept)
     int32_t buf[MAX_OPTIONS]
     int32_t path[512]
+    double h_value[SEARCH_MAX_PAIRED]   # the k-th root visit of the heuristic's choice
 
 
 cdef extern from *:
@@ -173,6 +197,10 @@ cdef int32_t tree_add(SeatTree* t, int32_t parent, int kind, int32_t option,
     nd.visits = 0
     nd.total = 0.0
     nd.heuristic = heuristic
+    nd.root_visits = 0
+    nd.paired = 0
+    nd.d_sum = 0.0
+    nd.d_sum2 = 0.0
     if parent >= 0:
         nd.sibling = t.nodes[parent].child
         t.nodes[parent].child = i
@@ -425,8 +453,10 @@ cdef int32_t search_select(SeatTree* t, int32_t node, const int32_t* opts, int n
                 return c
             if node == t.root:
                 # The root's options are sampled in turn, so that with common random
-                # numbers every one is judged on the same determinizations.
-                ucb = -t.nodes[c].visits
+                # numbers every one is judged on the same determinizations (the k-th visit
+                # in this search of each plays the k-th); the heuristic's choice first in
+                # each round, so that its value is there to pair with.
+                ucb = -t.nodes[c].root_visits + (0.5 if c == t.h_node else 0.0)
                 if ucb > best_ucb:
                     best_ucb = ucb
                     best = c
@@ -462,7 +492,9 @@ cdef void search_simulate(const GameState* real, int seat, SeatTree* t, const do
     cdef GameState* g = &sc.sim
     cdef int32_t* buf = sc.buf
     cdef int32_t node = t.root, c, first
-    cdef int k, s, depth = 0, steps = 0, root_turns = real.p[seat].turns
+    cdef int k, s, r, depth = 0, steps = 0, root_turns = real.p[seat].turns
+    cdef SearchNode* nd
+    cdef double d
     cdef int scope = <int>sw[SW_SCOPE]
     cdef int stop_turns = root_turns + 1 + <int>sw[SW_DEPTH]
     if to_end:
@@ -481,10 +513,11 @@ cdef void search_simulate(const GameState* real, int seat, SeatTree* t, const do
     first = search_select(t, node, buf, k, g.decision, sw, g, seat, sc, &added)
     if first < 0:
         return
+    r = t.nodes[first].root_visits
     if sw[SW_CRN] != 0.0:
-        det_seed = derive_seed(t.seed, <uint64_t>t.nodes[first].visits)
+        det_seed = derive_seed(t.root_seed, <uint64_t>r)
     else:
-        det_seed = derive_seed(t.seed, <uint64_t>(1000000 + t.nodes[node].visits))
+        det_seed = derive_seed(t.root_seed, <uint64_t>(1000000 + t.nodes[node].visits))
     redeal_hidden_state(g, seat, det_seed)
     search_reset_roll(sc, det_seed, g.n_players)
     sc.path[0] = node
@@ -521,6 +554,17 @@ cdef void search_simulate(const GameState* real, int seat, SeatTree* t, const do
     t.sum_v += v
     t.sum_v2 += v * v
     t.n_v += 1
+    # the root option's paired difference from the heuristic's choice on this determinization
+    t.nodes[first].root_visits += 1
+    if first == t.h_node:
+        if r < SEARCH_MAX_PAIRED:
+            sc.h_value[r] = v
+    elif t.h_node >= 0 and r < SEARCH_MAX_PAIRED and r < t.nodes[t.h_node].root_visits:
+        nd = &t.nodes[first]
+        d = v - sc.h_value[r]
+        nd.paired += 1
+        nd.d_sum += d
+        nd.d_sum2 += d * d
     for k in range(depth):
         t.nodes[sc.path[k]].visits += 1
         t.nodes[sc.path[k]].total += v
@@ -575,7 +619,9 @@ cdef int32_t search_choose(const GameState* g, int seat, const int32_t* opts, in
         t.sum_v2 = 0.0
         t.n_v = 0
         t.steps = 0
+        t.n_roots = 0
         t.root = tree_add(t, -1, -1, -1, False)
+    search_new_root(g, seat, t, sw, sc, opts, n)
     if sw[SW_TIME_MS] > 0.0:
         t_end = search_now_ms() + sw[SW_TIME_MS]
     for sims in range(budget):
@@ -584,6 +630,9 @@ cdef int32_t search_choose(const GameState* g, int seat, const int32_t* opts, in
         search_simulate(g, seat, t, sw, sc, keep, to_end)
         if t_end > 0.0 and search_now_ms() >= t_end:
             break
+    if sw[SW_OVERRIDE] > 0.0:
+        best = search_paired_choice(g, t, opts, n, sw[SW_OVERRIDE])
+        return search_chosen(g, seat, t, sw, sp, opts, n, keep, best)
     # The best mean (the heuristic's own choice SW_BIAS coins ahead), among the legal
     # options tried at least half as often as the most tried one.
     c = t.nodes[t.root].child
@@ -601,12 +650,66 @@ cdef int32_t search_choose(const GameState* g, int seat, const int32_t* opts, in
                 best = c
                 best_mean = mean
         c = t.nodes[c].sibling
+    return search_chosen(g, seat, t, sw, sp, opts, n, keep, best)
+
+
+cdef int32_t search_chosen(const GameState* g, int seat, SeatTree* t, const double* sw,
+                           SeatPolicy* sp, const int32_t* opts, int n, bint keep,
+                           int32_t best) noexcept nogil:
+    # Records the root's child taken (kept for the turn's next decision) and returns its option.
     t.n_decisions = g.n_decisions
     t.chosen = best if keep else -1
     if best < 0:
         t.root = -1
         return search_heuristic(<GameState*>g, seat, sw, sp, opts, n)
     return t.nodes[best].option
+
+
+cdef void search_new_root(const GameState* g, int seat, SeatTree* t, const double* sw,
+                          SearchScratch* sc, const int32_t* opts, int n) noexcept nogil:
+    # A decision's search starts at t.root: its own determinizations, its children's
+    # per-search statistics cleared, and the heuristic's choice on the real position
+    # among them (added if missing), the one the others are paired with.
+    cdef int32_t c, h_opt
+    t.root_seed = t.seed if t.n_roots == 0 else derive_seed(t.seed, <uint64_t>(0x5EED0000 + t.n_roots))
+    t.n_roots += 1
+    search_reset_roll(sc, t.seed, g.n_players)
+    h_opt = search_heuristic(<GameState*>g, seat, sw, &sc.roll[seat], opts, n)
+    t.h_node = -1
+    c = t.nodes[t.root].child
+    while c >= 0:
+        t.nodes[c].root_visits = 0
+        t.nodes[c].paired = 0
+        t.nodes[c].d_sum = 0.0
+        t.nodes[c].d_sum2 = 0.0
+        t.nodes[c].heuristic = t.nodes[c].kind == g.decision and t.nodes[c].option == h_opt
+        if t.nodes[c].heuristic:
+            t.h_node = c
+        c = t.nodes[c].sibling
+    if t.h_node < 0:
+        t.h_node = tree_add(t, t.root, g.decision, h_opt, True)
+
+
+cdef int32_t search_paired_choice(const GameState* g, SeatTree* t, const int32_t* opts, int n,
+                                  double z) noexcept nogil:
+    # The heuristic's choice unless another option's paired gain over it has a lower bound
+    # (mean - z standard errors) above 0; then the option with the highest such bound.
+    cdef int32_t c, best = t.h_node
+    cdef double mean, var, lcb, best_lcb = 0.0
+    cdef SearchNode* nd
+    c = t.nodes[t.root].child
+    while c >= 0:
+        nd = &t.nodes[c]
+        if c != t.h_node and nd.kind == g.decision and nd.paired >= 2 and \
+                search_find(opts, n, nd.option) >= 0:
+            mean = nd.d_sum / nd.paired
+            var = (nd.d_sum2 - nd.d_sum * mean) / (nd.paired - 1)
+            lcb = mean - z * sqrt(max(var, 0.0) / nd.paired)
+            if lcb > best_lcb:
+                best_lcb = lcb
+                best = c
+        c = nd.sibling
+    return best
 
 
 def _load_search_rollout_weights():

@@ -2,7 +2,7 @@
 
     .venv/bin/python ext/scythe/search_bench.py MODE GAMES 'KNOBS' [OPPONENT]
 
-MODE     2p          search against OPPONENT (default economy), seats alternating by seed
+MODE     2p          search against OPPONENT (default expert), seats alternating by seed
          4p          one search seat against three OPPONENTs, the seat rotating by seed
          automa:LVL  search as the human against the Automa at level LVL
          h2p / h4p   the heuristic `pol` in the search's place (the baseline on the same seeds)
@@ -25,9 +25,9 @@ import numpy as np
 
 from simsuite._scythe import Rules, play_batch
 from simsuite.games.scythe.data import load_data
-from simsuite.games.scythe.policies import SEARCH_WEIGHTS, STRATEGIES, default_weights
+from simsuite.games.scythe.policies import POLICIES, SEARCH_WEIGHTS, STRATEGIES, default_weights
 
-SEARCH_ID = 5
+SEARCH_ID = next(p.id for p in POLICIES if p.name == "search")
 
 
 def search_vector(**knobs: float) -> list[float]:
@@ -44,7 +44,7 @@ def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def main(mode: str, n: int, knob_text: str, opp: str = "economy") -> None:
+def main(mode: str, n: int, knob_text: str, opp: str = "expert") -> None:
     rules = Rules(load_data())
     knobs = eval(f"dict({knob_text})")   # a benchmark tool: the knobs are typed by its user
     base = int(knobs.pop("base", 500_000))

@@ -8,7 +8,7 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from simsuite.games.scythe.policies import POLICIES, SEARCH_WEIGHTS, default_weights
+from simsuite.games.scythe.policies import POLICIES, SEARCH_WEIGHTS, STRATEGIES, default_weights
 
 from .conftest import core
 
@@ -170,8 +170,31 @@ def test_no_peeking_opponents_hidden_cards_do_not_change_the_choice(rules, n_pla
 def test_before_the_endgame_the_search_plays_its_rollout_heuristic(rules):
     # endgame = 4: no turn decision is searched while every seat has fewer than 4 stars.
     game = midgame(rules, 8, 2, turns=6)
-    economy = core.CompiledSeats(123, [1, 1], [default_weights("economy")] * 2).choose(game)
-    assert search_choice(game, endgame=4) == economy
+    rollout = int(dict(SEARCH_WEIGHTS)["rollout"])
+    name = next(n for n, (pid, _, _) in STRATEGIES.items() if pid == rollout)
+    heuristic = core.CompiledSeats(123, [rollout] * 2, [default_weights(name)] * 2).choose(game)
+    assert search_choice(game, endgame=4) == heuristic
+
+
+def test_override_keeps_the_heuristics_choice_without_a_clear_paired_gain(rules):
+    # override = z: another option is taken only if its gain over the rollout heuristic's
+    # choice on the same determinizations is above 0 by z standard errors; no option
+    # clears an absurd z, so the search plays the heuristic's choice at every decision.
+    game = midgame(rules, 6, 2, turns=10)
+    rollout = int(dict(SEARCH_WEIGHTS)["rollout"])
+    name = next(n for n, (pid, _, _) in STRATEGIES.items() if pid == rollout)
+    searched = differs = 0
+    for _ in range(6):
+        if game.is_over:
+            break
+        seat = game.current_player
+        heuristic = core.CompiledSeats(123, [rollout] * 2, [default_weights(name)] * 2).choose(game)
+        assert search_choice(game, simulations=24, endgame=0, override=1e9) == heuristic
+        differs += search_choice(game, simulations=24, endgame=0, override=0) != heuristic
+        searched += core.search_tree_stats(seat)["root_visits"] >= 24
+        game.apply(heuristic)
+    assert searched >= 3
+    assert differs >= 1, "pick a position where the plain search leaves the heuristic"
 
 
 def test_search_choice_is_deterministic_with_a_simulation_budget(rules):

@@ -128,7 +128,7 @@ def default_weights(name: str) -> list[float]:
 SEARCH_WEIGHTS: tuple[tuple[str, float], ...] = (
     ("simulations", 256.0),  # per turn's tree (per decision with tree = 0); the budget knob
     ("depth", 0.0),          # rollout cut: own turns after the current one (then the others reply)
-    ("rollout", 1.0),        # strategy id of the heuristic playing the rollouts (1 = economy)
+    ("rollout", 5.0),        # strategy id of the heuristic playing the rollouts (5 = expert)
     ("exploration", 0.7),    # UCB1 constant, in units of the spread of the values
     ("time_ms", 0.0),        # > 0: also stop a search after this many ms (NOT reproducible)
     ("tree", 1.0),           # 1: one tree for the compound turn; 0: each decision alone
@@ -144,9 +144,11 @@ SEARCH_WEIGHTS: tuple[tuple[str, float], ...] = (
     ("eval", 1.0),           # 1: fitted prediction of the final scores (search_eval.pxi); 0: the
                              #    score formula plus the progress/resource/power terms above
     ("endgame", 4.0),        # > 0: search turns only once a seat has this many stars, rollouts to the end
-    ("combat", 0.0),         # 1: also search own combat dial and cards when nothing of the other
+    ("combat", 1.0),         # 1: also search own combat dial and cards when nothing of the other
                              #    side is hidden (first to commit, or against the Automa)
     ("margin_cap", 10.0),    # evaluation: a finished game's margin counts up to this, either way
+    ("override", 1.5),       # > 0: keep the heuristic's choice unless another option's gain over it on
+                             #    the same determinizations is above 0 by this many standard errors
 )
 POLICIES = POLICIES + (
     CompiledPolicy("search", 6, SEARCH_WEIGHTS,
