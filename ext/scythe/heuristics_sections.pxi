@@ -174,6 +174,31 @@ cdef double h_top_option(HCtx* h, int opt, int section, int* gain) noexcept nogi
     return 0.0
 
 
+cdef int h_top_coins(HCtx* h, int opt) noexcept nogil:
+    # Coins top option `opt` costs (Rulebook §7.2, §7.4; a Factory card's printed cost).
+    cdef int v = opt // 100
+    if v == TV_TRADE_RES or v == TV_TRADE_POP:
+        return TOP_TRADE_COST
+    if v == TV_BOLSTER_POWER or v == TV_BOLSTER_CARDS:
+        return TOP_BOLSTER_COST
+    if v == TV_FACTORY:
+        return h.g.rules.factory[h.g.p[h.seat].factory_card].cost_coins
+    return 0
+
+
+cdef inline int h_coins_next(HCtx* h, int paid, int b, int spent) noexcept nogil:
+    # Seat-adapted: the coins held at the next turn once this turn's top has cost `paid` and
+    # bottom action b was taken (spent > 0: its coins come in), for h_after; -1 (not
+    # checked) with W_ADAPT off.
+    cdef int c
+    if h.w[HW_ADAPT] <= 0.0:
+        return -1
+    c = h.g.p[h.seat].coins - paid
+    if spent > 0 and b >= 0:
+        c += h.g.rules.mats[h.g.p[h.seat].mat].bottom_coins[b]
+    return c if c > 0 else 0
+
+
 cdef double h_trade_pairs_best(HCtx* h, int b, const double* bnet) noexcept nogil:
     # The best of h_top_total's 10 token pairs of a Trade for resources, by
     # value alone (no look-ahead): the same sums, but only the largest of each
@@ -233,7 +258,8 @@ cdef double h_top_total(HCtx* h, int opt, int section, int* dres, bint look) noe
     if section == 4:
         v = top + h_move_plan(h, 1, True)
         if look:
-            v += h.w[HW_LOOKAHEAD] * h_after(h, section, dres)
+            v += h.w[HW_LOOKAHEAD] * h_after(h, section, dres,
+                                             h_coins_next(h, h_top_coins(h, opt), -1, 0))
         return v
     b = g.rules.mats[p.mat].bottom_of_section[section]
     if opt // 100 == TV_TRADE_RES:
@@ -259,7 +285,9 @@ cdef double h_top_total(HCtx* h, int opt, int section, int* dres, bint look) noe
                     d[r] = gain[r]
                 d[b] -= bspent[gain[b]]
                 if look:
-                    v += h.w[HW_LOOKAHEAD] * h_after(h, section, d)
+                    v += h.w[HW_LOOKAHEAD] * h_after(h, section, d,
+                                                     h_coins_next(h, TOP_TRADE_COST, b,
+                                                                  bspent[gain[b]]))
                 if v > best:
                     best = v
                     for r in range(4):
@@ -268,7 +296,8 @@ cdef double h_top_total(HCtx* h, int opt, int section, int* dres, bint look) noe
     v = top + h_bottom_net(h, b, gain, &spent)
     dres[b] -= spent
     if look:
-        v += h.w[HW_LOOKAHEAD] * h_after(h, section, dres)
+        v += h.w[HW_LOOKAHEAD] * h_after(h, section, dres,
+                                         h_coins_next(h, h_top_coins(h, opt), b, spent))
     return v
 
 
@@ -347,16 +376,20 @@ cdef void h_section_deps(HCtx* h) noexcept nogil:
                 h.dep_mask[s] |= (<uint64_t>0xFFFF) << (16 * (3 - r))
 
 
-cdef double h_after(HCtx* h, int s_now, const int* dres) noexcept nogil:
+cdef double h_after(HCtx* h, int s_now, const int* dres, int coins) noexcept nogil:
     # The best next turn (any section but s_now, unless it may repeat) once own
     # tokens have changed by dres; nothing done is worth 0. A section's best
     # depends only on the token counts in its dep_mask (and on the decision's
     # write-once caches), so it is remembered per those counts: each value is
     # computed where it was first needed, exactly as without the memo.
+    # coins >= 0 (seat-adapted): the coins held then; a top option that costs more cannot
+    # be taken (§7: the top action is skipped, the bottom one may still be), so the section
+    # is worked out with the top skipped instead, outside the memo (the options are listed
+    # on the current coins, which this turn's top may spend).
     cdef int saved[4]
     cdef int d[4]
     cdef int r, s, i, slot
-    cdef bint hit
+    cdef bint hit, poor
     cdef uint64_t key, packed
     cdef double best = 0.0, sec, v
     h_tops(h)
@@ -371,6 +404,23 @@ cdef double h_after(HCtx* h, int s_now, const int* dres) noexcept nogil:
         packed = (packed << 16) | <uint64_t>(h.res[r] & 0xFFFF)
     for s in range(5):
         if s == s_now and not may_repeat_section(h.g, h.seat, s):
+            continue
+        poor = False
+        if coins >= 0:
+            for i in range(h.n_tops[s]):
+                if h_top_coins(h, h.tops[s][i]) > coins:
+                    poor = True
+        if poor:
+            sec = 0.0
+            for i in range(h.n_tops[s]):
+                if h_top_coins(h, h.tops[s][i]) > coins:
+                    v = h_top_total(h, 0, s, d, False) if s < 4 else 0.0
+                else:
+                    v = h_top_total(h, h.tops[s][i], s, d, False)
+                if v > sec:
+                    sec = v
+            if sec > best:
+                best = sec
             continue
         key = (packed & h.dep_mask[s]) | ~h.dep_mask[s]
         # open addressing; the table is never full, so the probe ends
@@ -463,7 +513,7 @@ cdef double h_trade_token(HCtx* h, int r) noexcept nogil:
     # h_trade without the cell: r is the token's Resource, -1 for no token.
     cdef const GameState* g = h.g
     cdef const Player* p = &g.p[h.seat]
-    cdef int s = g.t.section, left = g.t.trade_left, r2, b, spent, k
+    cdef int s = g.t.section, left = g.t.trade_left, r2, b, spent, k, coins
     cdef int gain[4]
     cdef double v, best = H_NEG, base
     if r < 0:
@@ -483,7 +533,8 @@ cdef double h_trade_token(HCtx* h, int r) noexcept nogil:
             gain[r2] += 1
         v = base + h_bottom_net(h, b, gain, &spent)
         gain[b] -= spent
-        v += h.w[HW_LOOKAHEAD] * h_after(h, s, gain)
+        # the Trade's coin is paid already (§7.2)
+        v += h.w[HW_LOOKAHEAD] * h_after(h, s, gain, h_coins_next(h, 0, b, spent))
         if v > best:
             best = v
     return best

@@ -323,3 +323,24 @@ def test_star_progress_out_of_reach_is_not_credited(rules):
         assert last["plan"][b] == pytest.approx(whole / (2 * u - 1))
         assert far["plan"][b] == pytest.approx(whole)
 
+
+
+def _section_scores(rules, name, coins):
+    g = core.Game(rules, 5, 2, ["saxony", "polania"], ["industrial", "patriotic"], log=False)
+    g.set_player(0, coins=coins)
+    assert g.decision_name == "section" and g.current_player == 0
+    return dict(core.heuristic_scores(g, default_weights(name)))
+
+
+def test_next_turn_top_needs_the_coin_this_turn_leaves(rules):
+    # Rulebook §7.2, §7.4: Trade and Bolster cost a coin; a top action that cannot be paid is
+    # skipped (the bottom action may still be taken). Industrial's sections are Bolster /
+    # Upgrade, Produce / Deploy, Move / Build, Trade / Enlist. With 1 coin, a Bolster now
+    # leaves 0, so the next turn's Trade cannot be paid: the expert's look-ahead prices the
+    # Bolster section lower than with 4 coins. Produce and Move cost no coin and leave the
+    # next turn as it was, so they are priced the same; with the look-ahead not seat-adapted
+    # (economy) the coins change nothing.
+    poor, rich = (_section_scores(rules, "expert", c) for c in (1, 4))
+    assert poor[0] < rich[0] - 0.1
+    assert poor[1] == pytest.approx(rich[1]) and poor[2] == pytest.approx(rich[2])
+    assert _section_scores(rules, "economy", 1) == pytest.approx(_section_scores(rules, "economy", 4))
