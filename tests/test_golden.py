@@ -36,6 +36,10 @@ stars reachable in the turns left, and no longer holds back its 6th star when th
 end the game on its next turn: every digest of a case or scenario with `expert` in it
 regenerated (4p-expert-field, solo-expert-automa, solo-expert-1000, 5p-ladder-100, the default,
 2p, 5p, balance-pairs and ladder-automa scenarios); every other digest unchanged.
+2026-11-26 (issue #14, session 6, later): `expert`'s one-turn look-ahead prices next turn's top
+action on the coins this turn's top leaves (it priced a Trade or Bolster as payable after this
+turn spent the last coin): a handful of expert games change (12 of 40,000 balance games);
+only 5p-ladder-100 moved.
 """
 from __future__ import annotations
 
