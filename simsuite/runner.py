@@ -204,7 +204,8 @@ def run_command(scenario: Path, games: Optional[int] = None, jobs: int = -1, bac
         raise
     if summary["played"]:
         rate = summary["played"] / max(summary["seconds"], 1e-9)
-        print(f"{sc.name}: played {summary['played']} games ({rate:,.0f} games/s, peak worker "
+        speed = f"{rate:,.0f} games/s" if rate >= 10 else f"{summary['seconds'] / summary['played']:,.2f} s a game"
+        print(f"{sc.name}: played {summary['played']} games ({speed}, peak worker "
               f"memory {summary['worker_peak_bytes'] / 2**20:,.0f} MiB); "
               f"{summary['games']} games, {summary['rows']} rows in {sc.out}")
     else:
