@@ -85,3 +85,30 @@ cdef inline void rng_shuffle_i16(Rng* r, short* a, int n) noexcept nogil:
         j = rng_below(r, <uint32_t>(i + 1))
         t = a[i]; a[i] = a[j]; a[j] = t
         i -= 1
+
+cdef inline void rng_canonical_shuffle_i8(Rng* r, signed char* a, int n) noexcept nogil:
+    # A uniform order of a's items that depends only on which items they are and on r, not on
+    # a's order: sorted first (insertion sort: the pools are short), then shuffled. The
+    # determinizations deal hidden cards this way so that the true order never shapes the deal.
+    cdef int i, j
+    cdef signed char x
+    for i in range(1, n):
+        x = a[i]
+        j = i - 1
+        while j >= 0 and a[j] > x:
+            a[j + 1] = a[j]
+            j -= 1
+        a[j + 1] = x
+    rng_shuffle_i8(r, a, n)
+
+cdef inline void rng_canonical_shuffle_i16(Rng* r, short* a, int n) noexcept nogil:
+    cdef int i, j
+    cdef short x
+    for i in range(1, n):
+        x = a[i]
+        j = i - 1
+        while j >= 0 and a[j] > x:
+            a[j + 1] = a[j]
+            j -= 1
+        a[j + 1] = x
+    rng_shuffle_i16(r, a, n)

@@ -457,26 +457,11 @@ cdef int32_t heuristic_choose(const GameState* g, int s, const int32_t* opts, in
 
 # ------------------------------------------------------------------ the solo planner
 
-cdef void sort_shuffle(int8_t* a, int n, Rng* rng) noexcept nogil:
-    # a uniform order of a's cards that depends only on which cards they are, not on a's order
-    cdef int i, j
-    cdef int8_t x
-    for i in range(1, n):
-        x = a[i]
-        j = i - 1
-        while j >= 0 and a[j] > x:
-            a[j + 1] = a[j]
-            j -= 1
-        a[j + 1] = x
-    if n > 1:
-        rng_shuffle_i8(rng, <signed char*>a, n)
-
-
 cdef void solo_redeal(GameState* c, uint64_t seed) noexcept nogil:
     # what the player cannot see, dealt afresh from what it knows (the Rebels' deck and mat are
     # face up and they hold no cards): the scheme cards of both decks below the ones it returned
     # on top itself, pooled (it does not know which deck holds which), the deed deck, the chance
-    # stream. The true order never shapes the deal (sort_shuffle).
+    # stream. The true order never shapes the deal (rng_canonical_shuffle_i8).
     cdef Rng rng
     cdef int8_t pool[2 * MAX_SCHEMES]
     cdef int d, i, n = 0, m
@@ -485,13 +470,13 @@ cdef void solo_redeal(GameState* c, uint64_t seed) noexcept nogil:
         for i in range(c.deck_n[d] - c.known_top[0][d]):
             pool[n] = c.deck[d][i]
             n += 1
-    sort_shuffle(pool, n, &rng)
+    rng_canonical_shuffle_i8(&rng, <signed char*>pool, n)
     m = 0
     for d in range(2):
         for i in range(c.deck_n[d] - c.known_top[0][d]):
             c.deck[d][i] = pool[m]
             m += 1
-    sort_shuffle(c.deed_deck, c.deed_deck_n, &rng)
+    rng_canonical_shuffle_i8(&rng, <signed char*>c.deed_deck, c.deed_deck_n)
     rng_seed(&c.rng, rng_next(&rng))
 
 

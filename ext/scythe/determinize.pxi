@@ -15,35 +15,11 @@
 #   holds (unless `seat` is picking from it right now, and so sees it).
 # - the order of the Automa's deck (its discard piles are face up).
 # - the game's chance stream: every later shuffle and draw.
-# Every pool is put in a canonical (sorted) order before it is shuffled, so the sample is a
-# function of the view and the seed alone, not of the true order it replaces.
+# Every pool is dealt by rng_canonical_shuffle (common/rng.pxd: sorted, then shuffled), so the
+# sample is a function of the view and the seed alone, not of the true order it replaces.
 # Approximation: a seat's memory of cards that passed through other hands (a Scout
 # steal, an objective put back under the deck) is not part of the view, so it is
 # not used.
-
-cdef void _sort_i8(int8_t* a, int n) noexcept nogil:
-    cdef int i, j
-    cdef int8_t x
-    for i in range(1, n):
-        x = a[i]
-        j = i - 1
-        while j >= 0 and a[j] > x:
-            a[j + 1] = a[j]
-            j -= 1
-        a[j + 1] = x
-
-
-cdef void _sort_i16(short* a, int n) noexcept nogil:
-    cdef int i, j
-    cdef short x
-    for i in range(1, n):
-        x = a[i]
-        j = i - 1
-        while j >= 0 and a[j] > x:
-            a[j + 1] = a[j]
-            j -= 1
-        a[j + 1] = x
-
 
 cdef void _redeal_combat_cards(GameState* g, int seat, Rng* rng) noexcept nogil:
     cdef int8_t pool[MAX_COMBAT_CARDS + MAX_SEATS * 64]
@@ -71,8 +47,7 @@ cdef void _redeal_combat_cards(GameState* g, int seat, Rng* rng) noexcept nogil:
                 pool[n] = <int8_t>(v + 2)
                 n += 1
                 k -= 1
-    _sort_i8(pool, n)
-    rng_shuffle_i8(rng, <signed char*>pool, n)
+    rng_canonical_shuffle_i8(rng, <signed char*>pool, n)
     i = 0
     for s in range(g.n_players):
         if s == seat:
@@ -99,8 +74,7 @@ cdef void _redeal_objectives(GameState* g, int seat, Rng* rng) noexcept nogil:
                 if g.p[s].objectives[k] > 0:
                     pool[n] = g.p[s].objectives[k]
                     n += 1
-    _sort_i16(pool, n)
-    rng_shuffle_i16(rng, pool, n)
+    rng_canonical_shuffle_i16(rng, pool, n)
     i = 0
     for s in range(g.n_players):
         if s != seat:
@@ -124,8 +98,7 @@ cdef void _shuffle_encounter_deck(GameState* g, Rng* rng) noexcept nogil:
         returned -= 1
     unseen = g.n_encounter_deck - returned
     if unseen > 1:
-        _sort_i8(g.encounter_deck, unseen)
-        rng_shuffle_i8(rng, <signed char*>g.encounter_deck, unseen)
+        rng_canonical_shuffle_i8(rng, <signed char*>g.encounter_deck, unseen)
 
 
 cdef void _redeal_factory_offer(GameState* g, int seat, Rng* rng) noexcept nogil:
@@ -155,8 +128,7 @@ cdef void redeal_hidden_state(GameState* g, int seat, uint64_t seed) noexcept no
     _shuffle_encounter_deck(g, &rng)
     _redeal_factory_offer(g, seat, &rng)
     if g.automa.seat >= 0 and g.automa.n_deck > 1:
-        _sort_i8(g.automa.deck, g.automa.n_deck)
-        rng_shuffle_i8(&rng, <signed char*>g.automa.deck, g.automa.n_deck)
+        rng_canonical_shuffle_i8(&rng, <signed char*>g.automa.deck, g.automa.n_deck)
     rng_seed(&g.rng, rng_next(&rng))   # the future's chance, too
 
 
