@@ -22,13 +22,14 @@ from __future__ import annotations
 
 import argparse
 from collections import Counter
+from pathlib import Path
 
 from simsuite import _scythe as core
 from simsuite.games.scythe.game import (DK, EV_ABILITY, EV_COMBAT, EV_DECISION, EV_ENCOUNTER,
                                         EV_RESULT, EV_STAR, EV_TURN, STARS, load_rules)
-from simsuite.datafiles import did_you_mean
 from simsuite.errors import UserError
-from simsuite.games.scythe.policies import STRATEGIES, WEIGHT_NAMES, default_weights
+from simsuite.policies import resolve_policy
+from simsuite.scenario import Checker
 from simsuite.runner import derive_seeds
 
 BOTTOMS = core.BOTTOM_ACTION_NAMES            # index = the Resource that pays it
@@ -39,27 +40,26 @@ STAR_KINDS = tuple(STARS)
 
 def _policy_ids(names):
     """Core ids and weight vectors of policy names; `name@weight=value:weight=value` changes
-    some of the strategy's default weights (for quick paired comparisons)."""
+    some of the strategy's default weights (for quick paired comparisons). Names and weights
+    are checked as a scenario's are (simsuite.policies.resolve_policy)."""
+    check = Checker(Path("--policy"))
     ids, weights = [], []
     for name in names:
-        if name is None or name == "random":
-            ids.append(0)
-            weights.append([0.0] * 32)
-            continue
-        base, _, changes = name.partition("@")
-        if base not in STRATEGIES:
-            raise UserError(f"unknown policy {base!r}; known: {', '.join(STRATEGIES)}")
-        vec = default_weights(base)
+        base, _, changes = (name or "random").partition("@")
+        given = {}
         for change in filter(None, changes.split(":")):
             key, _, value = change.partition("=")
-            if key not in WEIGHT_NAMES:
-                raise UserError(f"{name}: unknown weight {key!r}; {did_you_mean(key, WEIGHT_NAMES)}")
             try:
-                vec[WEIGHT_NAMES.index(key)] = float(value)
+                given[key] = float(value)
             except ValueError:
-                raise UserError(f"{name}: weight {key} needs a number, e.g. {key}=1.0")
-        ids.append(STRATEGIES[base][0])
-        weights.append(vec)
+                raise UserError(f"--policy {name}: weight {key} needs a number, e.g. {key}=1.0")
+        entry = {"name": base, "weights": given} if given else base
+        choice = resolve_policy("scythe", entry, check, "--policy")
+        if choice.is_python:
+            raise UserError(f"--policy {name}: the behaviour report plays compiled policies only; "
+                            "name one of simsuite/games/scythe/policies.py")
+        ids.append(choice.compiled_id)
+        weights.append(list(choice.weights))
     return ids, weights
 
 
