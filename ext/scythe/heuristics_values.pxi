@@ -88,6 +88,17 @@ cdef double H_EPS = 1.0e-9
 cdef double H_AUTOMA_SURE = 0.85    # the win chance a commitment aims for
 cdef double H_AUTOMA_FIGHT = 0.15   # the least best chance for which a commitment is made
 cdef double H_AUTOMA_EDGE_Q = 0.6   # its strength when attacking it: this quantile of its total
+# Seat-adapted tier goal (h_tier_goal), chosen on paired runs against the Automa (seeds
+# 11000001 and 11100001; BENCHMARKS "expert's multi-turn economy"):
+cdef double H_TIER_GOAL = 0.3       # share of a tier's end-scoring gain priced as a goal
+cdef double H_TIER_HORIZON = 8.0    # ... with at most this many own turns left
+
+
+def _set_tier_goal(double share, double horizon):
+    """Tuning hook: H_TIER_GOAL (0: no goal, as before) and H_TIER_HORIZON."""
+    global H_TIER_GOAL, H_TIER_HORIZON
+    H_TIER_GOAL = share
+    H_TIER_HORIZON = horizon
 
 
 # ---------------------------------------------------------------- small values
@@ -116,7 +127,7 @@ cdef double h_pop_level(HCtx* h, int pop) noexcept nogil:
     cdef const GameState* g = h.g
     cdef const Player* p = &g.p[h.seat]
     cdef const double* w = h.w
-    cdef double v, gain, stars_e, terr_e, pairs_e, ramp, width = 3.0
+    cdef double v, gain, stars_e, terr_e, pairs_e, ramp, goal, width = 3.0
     cdef int t
     if pop < 0:
         pop = 0
@@ -135,6 +146,10 @@ cdef double h_pop_level(HCtx* h, int pop) noexcept nogil:
         gain = ((g.rules.tier_star[t] - g.rules.tier_star[t - 1]) * stars_e
                 + (g.rules.tier_territory[t] - g.rules.tier_territory[t - 1]) * terr_e
                 + (g.rules.tier_resource_pair[t] - g.rules.tier_resource_pair[t - 1]) * pairs_e)
+        goal = 0.0
+        if w[HW_ADAPT] > 0.0 and h.turns_left <= H_TIER_HORIZON:
+            # (in the last turns the exact step below takes over)
+            goal = (1.0 - h.late) * h_tier_goal(h, t, pop, gain)
         # paid at the end: it matters more as the end nears
         ramp = (w[HW_TIER] * gain * h.progress
                 * h_clamp((pop - g.rules.tier_bounds[t] + width) / width, 0.0, 1.0))
@@ -147,7 +162,7 @@ cdef double h_pop_level(HCtx* h, int pop) noexcept nogil:
                     * (h.res_total // 2))
             ramp = ((1.0 - h.late) * ramp
                     + h.late * (gain if pop >= g.rules.tier_bounds[t] else 0.0))
-        v += ramp
+        v += ramp + goal
     if pop > 8:
         v += w[HW_POP_STAR] * (pop - 8)
     if not p.star_placed[STAR_POPULARITY]:
@@ -157,6 +172,28 @@ cdef double h_pop_level(HCtx* h, int pop) noexcept nogil:
         if pop >= N_TRACK_POPULARITY:
             v += h_win_bonus(h)
     return v
+
+
+cdef double h_tier_goal(HCtx* h, int t, int pop, double gain) noexcept nogil:
+    # Seat-adapted, in the last turns (H_TIER_HORIZON): popularity tier t pays about `gain`
+    # at the end (§20: a coin more per star, territory and resource pair). The ramp of
+    # h_pop_level prices a threshold a few points below it only at a fraction of that, so
+    # the seat drifts to the end in the lowest tier. Here the threshold just above the
+    # seat's popularity is a goal: the share H_TIER_GOAL of its gain is spread over the
+    # points still missing (each point toward it is priced, a point lost sets it back), as
+    # far as the turns left allow a point every other turn. A threshold already reached is
+    # held: falling below it loses the share over 2 points.
+    cdef int bound = h.g.rules.tier_bounds[t], now = h.g.p[h.seat].popularity, need
+    cdef double share = H_TIER_GOAL * gain
+    if now >= bound:
+        return share * h_clamp((pop - bound + 2) / 2.0, 0.0, 1.0)
+    if now < h.g.rules.tier_bounds[t - 1]:
+        return 0.0                  # a threshold beyond the next one
+    need = bound - now
+    share *= h_clamp(h.turns_left / (2.0 * need), 0.0, 1.0)
+    if pop >= bound:
+        return share
+    return share * (pop - now) / need
 
 
 cdef inline double h_pop_at(HCtx* h, int pop) noexcept nogil:
