@@ -96,3 +96,28 @@ def test_other_strategies_have_no_goal(rules, default_goal):
     on, _ = _steps(rules, "economy", 16, 5, 0.3)
     off, _ = _steps(rules, "economy", 16, 5, 0.0)
     assert on == off
+
+
+def _enlist_choice(rules, track_pos, goal):
+    # Mechanical's Produce / Enlist section with the top skipped and 5 food on a controlled
+    # territory: the Enlist decision (a recruit and its one-time bonus of 2 power, coins,
+    # popularity or cards, §9.4). Popularity 6, power 10 (6 short of the power star).
+    core._set_tier_goal(goal, 8.0)
+    g = _position(rules, track_pos, 6)
+    g.set_player(HUMAN, power=10)
+    g.set_resources(g.rules.data.factions["nordic"].start_cells[0], {"food": 5})
+    g.apply(3)                        # section 4: produce / enlist
+    g.apply(0)                        # skip the top action
+    g.apply(1)                        # enlist
+    assert g.decision_name == "enlist"
+    scores = dict(core.heuristic_scores(g, default_weights("expert")))
+    return g.option_label(max(scores, key=scores.get))
+
+
+def test_the_goal_takes_the_popularity_bonus(rules, default_goal):
+    # With 6 turns left the +2 popularity bonus lifts the seat from 6 to 8, over the 7
+    # threshold: the expert takes it with the goal; without it, the +2 power toward the
+    # power star is worth more. With 13 turns left there is no goal and no change.
+    assert _enlist_choice(rules, 16, 0.3).endswith("+2 popularity")
+    assert _enlist_choice(rules, 16, 0.0).endswith("+2 power")
+    assert _enlist_choice(rules, 10, 0.3) == _enlist_choice(rules, 10, 0.0)
