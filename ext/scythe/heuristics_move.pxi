@@ -67,6 +67,20 @@ cdef double h_automa_gift(HCtx* h, int d) noexcept nogil:
     return h_toks(h, r, h.res[r], g.rules.automa.cards[card].resources)
 
 
+cdef double h_drive_off(HCtx* h, int e, int d, double v) noexcept nogil:
+    # v plus the worth of driving seat e's lone workers off territory d with a combat unit
+    # (§8.3): they go home, popularity drops by one a worker (unless Camaraderie), and the
+    # territory and its tokens change hands. (Added to v term by term, in h_unit_delta's
+    # order, so its sums stay bit for bit what they were.)
+    cdef const GameState* g = h.g
+    cdef int nw = h.en_units[d]
+    if not (has_ability(g, h.seat, AB_CAMARADERIE) and g.rules.camaraderie_on_move):
+        v += h_pop(h, -nw)
+    v += h.w[HW_HARASS] * nw + h_terr(h, d) + h_cell_tokens(h, d)
+    v += h_deny(h, e, d) + h_automa_gift(h, d)
+    return v
+
+
 cdef double h_prod_after(HCtx* h, int a, int d, int n) noexcept nogil:
     # Production potential after n own workers go from a to d: h_topk on pv
     # with a's and d's values changed, found from h_board's sorted best
@@ -141,7 +155,7 @@ cdef double h_unit_delta(HCtx* h, int u, int a, int d) noexcept nogil:
     cdef const GameState* g = h.g
     cdef const Rules* r = g.rules
     cdef double v = 0.0
-    cdef int t, nw
+    cdef int t
     if d == a:
         return 0.0
     # Leaving a: the territory is lost when this was the last unit there and
@@ -162,11 +176,7 @@ cdef double h_unit_delta(HCtx* h, int u, int a, int d) noexcept nogil:
         elif h.en_units[d] > 0:
             if u >= UNIT_WORKER0:
                 return H_NEG
-            nw = h.en_units[d]
-            if not (has_ability(g, h.seat, AB_CAMARADERIE) and g.rules.camaraderie_on_move):
-                v += h_pop(h, -nw)
-            v += h.w[HW_HARASS] * nw + h_terr(h, d) + h_cell_tokens(h, d)
-            v += h_deny(h, h.en_seat[d], d) + h_automa_gift(h, d)
+            v = h_drive_off(h, h.en_seat[d], d, v)
             if t >= 0:
                 v += h.obj_terrain[t]
         elif h.ctl[d] != h.seat:

@@ -131,3 +131,34 @@ def test_attacks_on_a_lower_bar_once_the_automa_holds_both_combat_stars(rules):
     assert _attack_score(rules, "expert", quantile(0.25) - 1, 2)[0] < 0
     # the economy strategy's bar does not read the Automa's stars
     assert _attack_score(rules, "economy", 5, 0)[0] == pytest.approx(_attack_score(rules, "economy", 5, 2)[0])
+
+
+def _mech_from_tundra_scores(rules, name, last_card):
+    """Scores of the steps of Saxony's mech from the tundra (37), one Automa worker alone on
+    the forest 35 (two steps away through the farm 36), its last main card `last_card`."""
+    g = solo_game(rules, human="saxony", automa="polania", level="automa", mat="patriotic")
+    place(g, HUMAN, mech0=START)
+    g.set_unit(AUTOMA, "worker0", 35)
+    g.set_player(HUMAN, popularity=10, power=5, coins=5)
+    g.set_automa(track_pos=10, last_main_card=last_card)
+    g.begin_turn(HUMAN)
+    g.apply(0)
+    g.apply(100)
+    g.apply([o for o in g.legal_options() if "mech" in g.option_label(o)][0])
+    assert g.decision_name == "move_step"
+    return dict(core.heuristic_scores(g, default_weights(name)))
+
+
+def test_mechs_press_toward_the_automa_lone_workers(rules):
+    # A territory held by the Automa's workers alone is taken by moving a combat unit onto
+    # it: its workers go home, the territory and the resource box of the Automa's last card
+    # change hands. The expert's mechs press toward such territories by what that gains: the
+    # step from the tundra toward the Automa's lone worker (onto the farm 36, one step from
+    # it) is worth more when the box holds 4 resources (card 5) than when it holds none
+    # (card 3), and the step away from it (the tundra 44, three steps from it) less. The
+    # economy strategy's mechs press only toward combat units.
+    rich, poor = (_mech_from_tundra_scores(rules, "expert", card) for card in (BOX4, BOX0))
+    assert rich[FARM] > poor[FARM] + 0.05
+    assert rich[44] < poor[44] - 0.05
+    rich, poor = (_mech_from_tundra_scores(rules, "economy", card) for card in (BOX4, BOX0))
+    assert rich[FARM] == pytest.approx(poor[FARM])
