@@ -237,8 +237,12 @@ cdef double h_edge(HCtx* h, int e, int cell, int my_k) noexcept nogil:
         v -= 1
     if h.w[HW_ADAPT] > 0.0 and e == g.automa.seat:
         # Seat-adapted: the Automa's side follows its public combat table (h_automa_cdf);
-        # its strength is the quantile H_AUTOMA_EDGE_Q of its total.
-        return my_str - h_automa_quantile(h_automa_cdf(h, theirs), H_AUTOMA_EDGE_Q)
+        # its strength is the quantile H_AUTOMA_EDGE_Q of its total, or the lower
+        # H_AUTOMA_EDGE_Q_SPENT once it has placed both combat stars it may (Rulebook 003,
+        # "Stars"), when a lost attack no longer gives it a star.
+        return my_str - h_automa_quantile(h_automa_cdf(h, theirs),
+                                          H_AUTOMA_EDGE_Q if g.p[e].combat_stars < 2
+                                          else H_AUTOMA_EDGE_Q_SPENT)
     k = plastic_of_on(g, e, cell)
     if has_ability(g, e, AB_PEOPLES_ARMY) and workers_of_on(g, e, cell) > 0:
         k += 1
@@ -317,6 +321,10 @@ cdef void h_counts(HCtx* h) noexcept nogil:
                 if u < UNIT_WORKER0:
                     h.en_plastic[c] += 1
                     h.en_cells |= bit(c)
+    if h_automa_defence(h):
+        # Seat-adapted: against the Automa the threat is where its next move can land.
+        h_automa_threat(h)
+        return
     # Threat: enemy plastic one step away (their own rivers ignored).
     m = h.en_cells
     while m:
@@ -329,6 +337,45 @@ cdef void h_counts(HCtx* h) noexcept nogil:
                 h.threat[nb] = 1
 
 
+# Seat-adapted, against the Automa: its strength when it is attacked, once it has placed
+# both its combat stars (chosen on paired runs at level automa, seeds 12000100+; the
+# quantile before that is H_AUTOMA_EDGE_Q).
+cdef double H_AUTOMA_EDGE_Q_SPENT = 0.25
+# How hard mechs press toward the Automa's lone workers, as a share of what driving them off
+# gains (W_MECH_ADVANCE x h_drive_off; chosen on paired runs, seeds 12000100 and 12000200:
+# 0.3-0.5 gain about +0.3 points a game at every level, 1 and 2 lose).
+cdef double H_AUTOMA_DRIVE = 0.5
+
+
+cdef inline bint h_automa_defence(HCtx* h) noexcept nogil:
+    # The seat-adapted defence against the Automa (W_ADAPT > 0, solo games only).
+    return h.w[HW_ADAPT] > 0.0 and h.g.automa.seat >= 0 and h.seat != h.g.automa.seat
+
+
+cdef uint64_t h_automa_worker_cells(HCtx* h) noexcept nogil:
+    # Territories held by the Automa's workers alone.
+    cdef const GameState* g = h.g
+    cdef uint64_t m = 0
+    cdef int u, c
+    for u in range(UNIT_WORKER0, N_UNITS):
+        c = g.p[g.automa.seat].unit_cell[u]
+        if is_territory(g, c) and h.en_plastic[c] == 0:
+            m |= bit(c)
+    return m
+
+
+cdef void h_automa_threat(HCtx* h) noexcept nogil:
+    # threat[c] = 1 where one Automa move can land next turn (Rulebook 003, "Movement"):
+    # any Automa unit teleports into the neighbourhood of any other or of its base, rivers
+    # and lakes closed while its star cube is on an isolated cell (open from the start at
+    # Ultimaszyna): a_support, the rule the Automa's turn itself applies.
+    cdef uint8_t reach[N_CELLS]
+    cdef int c
+    a_support(h.g, True, reach)
+    for c in range(N_CELLS):
+        h.threat[c] = reach[c]
+
+
 cdef void h_board_calc(HCtx* h) noexcept nogil:
     cdef const GameState* g = h.g
     cdef const Rules* r = g.rules
@@ -338,6 +385,7 @@ cdef void h_board_calc(HCtx* h) noexcept nogil:
     cdef int tcell[N_CELLS]
     cdef double tworth[N_CELLS]
     cdef double tv, v
+    cdef bint defence = h_automa_defence(h)
     h.board_ready = True
     h_counts(h)
     en_cells = h.en_cells
@@ -400,6 +448,8 @@ cdef void h_board_calc(HCtx* h) noexcept nogil:
     # toward the Factory (3 territories at the end) while nobody fights there.
     nt = 0
     m = en_cells | (bit(r.factory_cell) if r.factory_cell > 0 else 0)
+    if defence:
+        m |= h_automa_worker_cells(h)
     while m:
         c = lowest_bit(m)
         m &= m - 1
@@ -409,6 +459,10 @@ cdef void h_board_calc(HCtx* h) noexcept nogil:
                 tv = h.w[HW_MECH_ADVANCE] * (h.w[HW_COMBAT_WIN] + h_combat_star(h))
         elif c == r.factory_cell and h.ctl[c] != h.seat:
             tv = 0.5 * h.terr_val * 2.0
+        if defence and h.en_plastic[c] == 0 and h.en_units[c] > 0:
+            # Seat-adapted: and toward the Automa's lone workers, worth driving off.
+            v = H_AUTOMA_DRIVE * h.w[HW_MECH_ADVANCE] * h_drive_off(h, h.g.automa.seat, c, 0.0)
+            tv = v if v > tv else tv
         if tv <= 0.0:
             continue
         tcell[nt] = c

@@ -24,7 +24,7 @@ cdef double h_attack(HCtx* h, int u, int d, int my_k) noexcept nogil:
         v += h.w[HW_HARASS] * nw
     if u == UNIT_CHARACTER and g.encounter_token[d]:
         v += h.w[HW_ENCOUNTER]
-    v += h_deny(h, e, d)
+    v += h_deny(h, e, d) + h_automa_gift(h, d)
     # Power likely dialled: the full dial less the edge to spare.
     spend = dial_max(g, h.seat) - <int>edge
     if spend < 0:
@@ -50,6 +50,35 @@ cdef double h_deny(HCtx* h, int e, int d) noexcept nogil:
     if d == g.rules.factory_cell:
         per *= 3.0
     return h.w[HW_ADAPT] * per * h.progress
+
+
+cdef double h_automa_gift(HCtx* h, int d) noexcept nogil:
+    # Seat-adapted: taking territory d from the Automa (winning an attack, or driving off its
+    # lone workers) places the resource box of its top main-discard card there, in the
+    # territory's resource (Rulebook 003, "Combat"; the engine's automa_place_resources).
+    # That card is public: the one the Automa played last.
+    cdef const GameState* g = h.g
+    cdef int card = g.automa.last_main_card, r
+    if card < 0 or not h_automa_defence(h) or h.en_seat[d] != g.automa.seat:
+        return 0.0
+    r = resource_of_terrain(g.rules.terrain[d])
+    if r < 0 or r > 3:
+        return 0.0
+    return h_toks(h, r, h.res[r], g.rules.automa.cards[card].resources)
+
+
+cdef double h_drive_off(HCtx* h, int e, int d, double v) noexcept nogil:
+    # v plus the worth of driving seat e's lone workers off territory d with a combat unit
+    # (§8.3): they go home, popularity drops by one a worker (unless Camaraderie), and the
+    # territory and its tokens change hands. (Added to v term by term, in h_unit_delta's
+    # order, so its sums stay bit for bit what they were.)
+    cdef const GameState* g = h.g
+    cdef int nw = h.en_units[d]
+    if not (has_ability(g, h.seat, AB_CAMARADERIE) and g.rules.camaraderie_on_move):
+        v += h_pop(h, -nw)
+    v += h.w[HW_HARASS] * nw + h_terr(h, d) + h_cell_tokens(h, d)
+    v += h_deny(h, e, d) + h_automa_gift(h, d)
+    return v
 
 
 cdef double h_prod_after(HCtx* h, int a, int d, int n) noexcept nogil:
@@ -126,7 +155,7 @@ cdef double h_unit_delta(HCtx* h, int u, int a, int d) noexcept nogil:
     cdef const GameState* g = h.g
     cdef const Rules* r = g.rules
     cdef double v = 0.0
-    cdef int t, nw
+    cdef int t
     if d == a:
         return 0.0
     # Leaving a: the territory is lost when this was the last unit there and
@@ -147,11 +176,7 @@ cdef double h_unit_delta(HCtx* h, int u, int a, int d) noexcept nogil:
         elif h.en_units[d] > 0:
             if u >= UNIT_WORKER0:
                 return H_NEG
-            nw = h.en_units[d]
-            if not (has_ability(g, h.seat, AB_CAMARADERIE) and g.rules.camaraderie_on_move):
-                v += h_pop(h, -nw)
-            v += h.w[HW_HARASS] * nw + h_terr(h, d) + h_cell_tokens(h, d)
-            v += h_deny(h, h.en_seat[d], d)
+            v = h_drive_off(h, h.en_seat[d], d, v)
             if t >= 0:
                 v += h.obj_terrain[t]
         elif h.ctl[d] != h.seat:
