@@ -206,3 +206,24 @@ def test_planner_with_no_rollouts_is_the_builder(rules):
     pid, bid = STRATEGIES["planner"][0], STRATEGIES["builder"][0]
     assert (CompiledSeats(0, [pid, pid], [w] * 2).choose(g)
             == CompiledSeats(0, [bid, bid], [default_weights("builder")] * 2).choose(g))
+
+
+@pytest.mark.parametrize("n,level", [(3, 0), (4, 0), (2, 2)])
+def test_heuristics_never_read_what_their_seat_cannot_see(rules, n, level):
+    # hidden information stays hidden from the policies: at every decision of a game, each
+    # heuristic picks the same option on a copy where everything hidden from the deciding seat
+    # (others' hands and agendas, the deck orders) is dealt afresh (Game.redeal_hidden)
+    g = Game(rules, 40 + n, n, solo_level=level)
+    driver = seats("warlord", n, seed=1)
+    checked = 0
+    while not g.is_over:
+        seat = g.current_player
+        if g.decision_name != "none" and seat < n and (level == 0 or seat == 0):
+            h = g.redeal_hidden(seat, 1000 + checked)
+            for name in STRATEGIES:
+                if name == "planner" and level == 0:
+                    continue                       # plays builder outside solo (tested above)
+                assert seats(name, n).choose(g) == seats(name, n).choose(h), (name, g.decision_name)
+            checked += 1
+        driver.step(g)
+    assert checked > 50

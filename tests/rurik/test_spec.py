@@ -80,3 +80,22 @@ def test_play_options_become_a_scenario():
         s.play_scenario(3, {"solo": "2"})
     with pytest.raises(UserError):
         s.play_scenario(3, {"factions": "x"})
+
+
+@pytest.mark.parametrize("players,options", [(3, {"leaders": "Boris,Maria,"}), (None, {"solo": "3"})])
+def test_simsuite_play_prints_a_readable_game_and_replays_it(tmp_path, capsys, players, options):
+    # `simsuite play --game rurik`: one line per decision or forced step in words (seat, action,
+    # region), the score breakdown by component at the end; the saved game replays to the same result
+    from simsuite.play import play_command, replay_command
+
+    path = tmp_path / "game.json"
+    play_command(game="rurik", seed=5, players=players, policy="builder", save=path, options=options)
+    lines = [x for x in capsys.readouterr().out.splitlines() if not x.startswith("replay saved to")]
+    assert any(line.startswith("seat 0 places advisor") for line in lines)
+    assert any(" musters in " in line or " moves " in line for line in lines)
+    assert lines[-1].startswith("rank ") and "VP [rule " in "\n".join(lines[-3:])
+    if "solo" in options:
+        assert any(line.startswith("the Rebels activates") for line in lines)
+        assert "(Sviatopolk)" in "\n".join(lines[-2:])
+    replay_command(path)
+    assert "result matches the saved game" in capsys.readouterr().out

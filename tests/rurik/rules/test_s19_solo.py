@@ -347,3 +347,108 @@ def test_the_rebels_place_all_their_advisors_every_round(rules, level):
         opts = g.legal_options()
         g.apply(opts[len(opts) // 2] if g.decision_name != "bribe" else 0)
     assert counts == [4, 4, 5, 6]
+
+
+# ------------------------------------------------------------------ example І (movement)
+# «Приклад I: Активний пріоритет Повстанців [значок], а послідовність земель починається з
+# Переяслава та закінчується Волинню. Повстанці мають два чоботи ...». The text fixes the first and
+# the last land of the sequence and the two boots; the active priority's icon and the illustration
+# (the position and the moves) are lost. The card below is written here by hand: Pereyaslavl first,
+# Volyn last, the middle six as public card 15 read backward (solo.md; a choice, the seed does not
+# print them). Steps and build orders are irrelevant to moving and are filled in by hand too.
+EXAMPLE_I = ["Pereyaslavl", "Chernigov", "Rostov", "Novgorod", "Polotsk", "Smolensk", "Kiev", "Volyn"]
+# steps between the 8 lands of the 2-player map (neighbours from shared/reference/rurik/map.md):
+# from Pereyaslavl: Chernigov, Kiev 1; Polotsk, Volyn, Rostov, Smolensk 2; Novgorod 3.
+# from Novgorod: Rostov, Smolensk, Polotsk 1; Chernigov, Kiev, Volyn 2; Pereyaslavl 3.
+
+
+@pytest.fixture(scope="module")
+def example_i_rules():
+    import dataclasses
+
+    from simsuite._rurik import RurikRules
+    from simsuite.games.rurik.data import ACTIONS, load_data
+
+    def steps(*cells):
+        return [(adv, ACTIONS.index(action), False) for adv, action in cells]
+
+    placing = steps(("1", "move"), ("2", "attack"), ("2*", "muster"), ("3*", "tax"), ("4", "build"),
+                    ("5", "scheme"))
+    hand_card = {"number": 1, "locations": EXAMPLE_I,
+                 **{p + "_build": ["church", "stronghold", "market"] for p in ("attack_move", "build", "tax")},
+                 **{p + "_steps": placing for p in ("attack_move", "build", "tax")}}
+    data = load_data()
+    return RurikRules(dataclasses.replace(data, solo_cards=[hand_card] + data.solo_cards[1:]))
+
+
+def example_i_position(rules, priority):
+    """Every movement rule of «Рух» has a land that tests it (Rebels = seat 1, you = seat 0):
+    Chernigov 1 Rebel (leave ≥ 1), Kiev 2 v your 2 (taking one hands you Kiev), Polotsk 2 v your 1
+    (taking one makes a tie: allowed), Volyn Sviatopolk + 2 (free; Sviatopolk first), Rostov and
+    Smolensk 1 Rebel each, Pereyaslavl and Novgorod empty."""
+    g = acting(rules, 1, 1, priority)          # hand card 1 comes to the top; every mat bonus locked
+    for land, rebels, yours in (("Chernigov", 1, 0), ("Rostov", 1, 0), ("Smolensk", 1, 0),
+                                ("Kiev", 2, 2), ("Polotsk", 2, 1), ("Volyn", 2, 0)):
+        g.set_units(1, land, rebels)
+        g.set_units(0, land, yours)
+    g.set_units(1, "Volyn", leader=True)
+    return g
+
+
+def rebel_units(g):
+    return {land: (units(g, 1, land), g.region_state(land)["leaders"] == [1]) for land in EXAMPLE_I}
+
+
+def test_example_i_card_is_the_hand_built_one(example_i_rules):
+    names = example_i_rules.region_names
+    assert [names[r] for r in example_i_rules.packed["solo_cards"][0]["locations"]] == EXAMPLE_I
+
+
+def test_example_i_spread_priority(example_i_rules):
+    # reading 1: the icon is the first bullet's ("по одному своєму Полку на кожну землю, де ще немає
+    # їхніх військ, доки вони не будуть присутні на кожній землі АБО поки не закінчаться чоботи")
+    g = example_i_position(example_i_rules, "attack_move")
+    g.rebel_turn("move", row=1)                # row 2 of Move on the 1-2 player side: 2 boots
+    # boot 1 -> Pereyaslavl (first land without Rebels). Nearest (1 step): Chernigov has only 1
+    # (leave ≥ 1), Kiev 2 v 2 (1 v 2 would hand you Kiev). 2 steps: Polotsk (a tie after: allowed)
+    # and Volyn tie on distance -> the land lower in the sequence, Volyn (8th) before Polotsk (5th);
+    # Sviatopolk moves first. boot 2 -> Novgorod (next land without Rebels): Polotsk is 1 step
+    # away and may give a troop (1 v 1 is a tie); Rostov and Smolensk (1 step) hold 1 only.
+    assert rebel_units(g) == {
+        "Pereyaslavl": (1, True), "Chernigov": (1, False), "Rostov": (1, False), "Novgorod": (1, False),
+        "Polotsk": (1, False), "Smolensk": (1, False), "Kiev": (2, False), "Volyn": (2, False)}
+    assert units(g, 0, "Polotsk") == 1 and g.ruler("Polotsk") == -1 and g.ruler("Kiev") == -1
+
+
+@pytest.mark.parametrize("priority", ["build", "tax"])
+def test_example_i_one_land_priority(example_i_rules, priority):
+    # reading 2: the icon is one of the second bullet's ("переміщують війська на одну землю, якою
+    # вони не володіють, доки не витратять усі чоботи"): the first land they do not rule is
+    # Pereyaslavl; both boots go there. boot 1 as above (Sviatopolk from Volyn); boot 2: Chernigov
+    # and Kiev still cannot give, Polotsk and Volyn (2 steps) tie -> Volyn again
+    g = example_i_position(example_i_rules, priority)
+    g.rebel_turn("move", row=1)
+    assert rebel_units(g) == {
+        "Pereyaslavl": (2, True), "Chernigov": (1, False), "Rostov": (1, False), "Novgorod": (0, False),
+        "Polotsk": (2, False), "Smolensk": (1, False), "Kiev": (2, False), "Volyn": (1, False)}
+
+
+def test_example_i_spread_stops_when_present_everywhere(example_i_rules):
+    # «... доки вони не будуть присутні на кожній землі АБО поки не закінчаться чоботи»: with a Rebel
+    # in Novgorod already, boot 1 fills Pereyaslavl and boot 2 is not used
+    g = example_i_position(example_i_rules, "attack_move")
+    g.set_units(1, "Novgorod", 1)
+    g.rebel_turn("move", row=1)
+    assert rebel_units(g)["Pereyaslavl"] == (1, True)
+    assert rebel_units(g)["Volyn"] == (2, False) and rebel_units(g)["Polotsk"] == (2, False)
+
+
+def test_example_i_no_land_can_give_no_move(example_i_rules):
+    # every source blocked: Volyn's Sviatopolk alone (he is a unit: leaving him would empty Volyn),
+    # Polotsk 2 v your 2 -> nothing moves, the boots are lost
+    g = example_i_position(example_i_rules, "build")
+    g.set_units(1, "Volyn", 0)
+    g.set_units(0, "Polotsk", 2)
+    before = rebel_units(g)
+    g.rebel_turn("move", row=1)
+    assert rebel_units(g) == before
