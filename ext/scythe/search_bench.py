@@ -23,10 +23,12 @@ import time
 
 import numpy as np
 
-from simsuite._scythe import Rules, play_batch
+from simsuite._scythe import Rules, play_batch, search_style_counts
 from simsuite.games.scythe.data import load_data
-from simsuite.games.scythe.policies import POLICIES, SEARCH_WEIGHTS, STRATEGIES, default_weights
+from simsuite.games.scythe.policies import (POLICIES, SEARCH_STYLES, SEARCH_WEIGHTS, STRATEGIES,
+                                            default_weights)
 
+SEARCH_WEIGHTS_D = dict(SEARCH_WEIGHTS)
 SEARCH_ID = next(p.id for p in POLICIES if p.name == "search")
 
 
@@ -70,6 +72,8 @@ def main(mode: str, n: int, knob_text: str, opp: str = "expert") -> None:
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"{mode} {knob_text!r} vs {opp}: {wins}/{n} = {wins / n:.3f} [{lo:.3f}, {hi:.3f}]  "
           f"{rate:.2f} games/s  maxrss {rss:.0f} MiB")
+    if knobs.get("portfolio", SEARCH_WEIGHTS_D["portfolio"]) and not pol:
+        print("  style selections ended on", dict(zip((n for n, _ in SEARCH_STYLES), search_style_counts())))
 
 
 if __name__ == "__main__":
