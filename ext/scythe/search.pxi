@@ -15,6 +15,20 @@
 # cut after a round and scored by the fitted evaluation), when nothing of the other side is
 # hidden in the state (the seat commits first, or its opponent is the Automa).
 #
+# Mid-game style selection (SW_PORTFOLIO > 0): before the endgame, at the seat's Section
+# decision every SW_PF_EVERY own turns, the seat compares a portfolio of styles for itself
+# (simsuite.games.scythe.policies SEARCH_STYLES: factors on its base weights, which are
+# expert's defaults or, with SW_TABLE = 1, its row of expert's weights table) by
+# SW_PORTFOLIO determinized rollouts to the end per style, in which it plays that style and
+# every other seat the rollout defaults; the k-th rollout of every style plays the same
+# determinization and streams, and the seat leaves its incumbent style only on a paired gain
+# above SW_PF_Z standard errors (as the paired floor below). A style is judged by playing
+# it, so the rollout policy's blind spots that sank the mid-game tree search (an evaluation
+# or a rollout heuristic that cannot use what a move builds) do not bias it. The seat then
+# plays its style (kept in its SeatPolicy) in every unsearched decision and in its own
+# rollouts of the endgame search. These rollouts come alongside SW_SIMULATIONS (a selection
+# costs SW_PORTFOLIO x SW_PF_STYLES full play-outs).
+#
 # One tree per seat and turn. Its nodes are the seat's own decisions of the turn that are
 # in scope (SW_SCOPE), keyed by (decision kind, option); everything else on the way (the
 # other seats' decisions, combat commitments, out-of-scope decisions, chance) is played
@@ -88,7 +102,8 @@ cdef enum:
     SW_PF_EVERY = 22       # own turns between two style selections
     SW_PF_Z = 23           # a style replaces the incumbent only on a paired gain above this many SEs
     SW_PF_STYLES = 24      # how many styles of the portfolio (SEARCH_STYLES) are compared
-    N_SW = 25
+    SW_PF_CAP = 25         # the selection's margin cap (SW_MARGIN_CAP of its rollouts' values)
+    N_SW = 26
     SEARCH_MAX_STYLES = 12
     SEARCH_MAX_PAIRED = 4096   # root visits of the heuristic's choice kept for pairing
     SEARCH_MAX_ROLLOUT_DECISIONS = 20000   # a rollout never runs longer (safety)
@@ -637,7 +652,8 @@ cdef int32_t search_choose(const GameState* g, int seat, const int32_t* opts, in
     cdef double w[N_POLICY_WEIGHTS]    # the seat's style (search_portfolio)
     if n <= 1:
         return opts[0]
-    if (sw[SW_PORTFOLIO] > 0.0 and not to_end and g.decision == DK_SECTION and g.active == seat
+    if (sw[SW_PORTFOLIO] > 0.0 and sw[SW_ENDGAME] > 0.0 and not to_end and g.decision == DK_SECTION
+            and g.active == seat
             and (sp.style_turns < 0 or g.p[seat].turns - sp.style_turns >= sw[SW_PF_EVERY])):
         search_portfolio(g, seat, sw, sp)
     search_style(g, seat, sw, sp.style, w)
@@ -809,6 +825,7 @@ cdef void search_portfolio(const GameState* g, int seat, const double* sw,
     cdef double d_sum[SEARCH_MAX_STYLES]
     cdef double d_sum2[SEARCH_MAX_STYLES]
     cdef double d, lcb, best_lcb = 0.0
+    cdef double psw[N_POLICY_WEIGHTS]   # sw with the selection's own margin cap
     sp.style_turns = g.p[seat].turns
     if sc == NULL or n_st < 2 or m < 2:
         return
@@ -818,6 +835,8 @@ cdef void search_portfolio(const GameState* g, int seat, const double* sw,
         search_style(g, seat, sw, j, sc.style_w[j])
         d_sum[j] = 0.0
         d_sum2[j] = 0.0
+    memcpy(psw, sw, N_POLICY_WEIGHTS * sizeof(double))
+    psw[SW_MARGIN_CAP] = sw[SW_PF_CAP]
     seed = rng_next(&sp.rng)
     for k in range(m):
         det_seed = derive_seed(seed, <uint64_t>k)
@@ -826,7 +845,7 @@ cdef void search_portfolio(const GameState* g, int seat, const double* sw,
         redeal_hidden_state(&sc.det, seat, det_seed)
         for j in range(n_st):
             search_set_roll_weights(sc, g, seat, sw, sc.style_w[j])
-            v[j] = search_playout(sc, seat, sw, det_seed)
+            v[j] = search_playout(sc, seat, psw, det_seed)
         for j in range(n_st):
             d = v[j] - v[inc]
             d_sum[j] += d

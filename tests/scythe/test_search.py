@@ -168,12 +168,14 @@ def test_no_peeking_opponents_hidden_cards_do_not_change_the_choice(rules, n_pla
 
 
 def test_before_the_endgame_the_search_plays_its_rollout_heuristic(rules):
-    # endgame = 4: no turn decision is searched while every seat has fewer than 4 stars.
+    # endgame = 4: no turn decision is searched while every seat has fewer than 4 stars (and
+    # without the style selection and the table, tests/scythe/test_search_portfolio.py, the
+    # seat plays the heuristic's default weights).
     game = midgame(rules, 8, 2, turns=6)
     rollout = int(dict(SEARCH_WEIGHTS)["rollout"])
     name = next(n for n, (pid, _, _) in STRATEGIES.items() if pid == rollout)
     heuristic = core.CompiledSeats(123, [rollout] * 2, [default_weights(name)] * 2).choose(game)
-    assert search_choice(game, endgame=4) == heuristic
+    assert search_choice(game, endgame=4, portfolio=0, table=0) == heuristic
 
 
 def test_override_keeps_the_heuristics_choice_without_a_clear_paired_gain(rules):

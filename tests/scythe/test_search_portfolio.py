@@ -28,9 +28,9 @@ def expert_table():
 def test_styles_are_factors_on_the_seat_base(rules):
     game = midgame(rules, 4, 2, turns=4)
     expert = pol.default_weights("expert")
-    assert core.search_seat_weights(game, 0, search_weights(), 0) == pytest.approx(expert)
+    assert core.search_seat_weights(game, 0, search_weights(table=0), 0) == pytest.approx(expert)
     for style, (_, factors) in enumerate(pol.SEARCH_STYLES):
-        got = core.search_seat_weights(game, 0, search_weights(), style)
+        got = core.search_seat_weights(game, 0, search_weights(table=0), style)
         want = [w * factors.get(name, 1.0) for name, w in zip(pol.WEIGHT_NAMES, expert)]
         assert got[:len(want)] == pytest.approx(want)
     with pytest.raises(ValueError, match="style"):
@@ -62,7 +62,7 @@ def test_an_unreachable_gain_keeps_the_base_style(rules):
     game = midgame(rules, 8, 2, turns=6)
     heuristic = core.CompiledSeats(123, [5, 5], [pol.default_weights("expert")] * 2).choose(game)
     core.search_style_counts(reset=True)
-    assert search_choice(game, **PORTFOLIO, portfolio_z=1e9) == heuristic
+    assert search_choice(game, **PORTFOLIO, portfolio_z=1e9, table=0) == heuristic
     counts = core.search_style_counts(reset=True)
     assert sum(counts) == 1 and counts[0] == 1
 
