@@ -255,22 +255,28 @@ def test_search_takes_a_forced_win(rules):
     assert not game.is_over
 
 
-def test_one_job_and_two_jobs_give_identical_rows(tmp_path):
-    # A simulation budget makes the search reproducible wherever its games run (issue #15).
+def rows_on_one_and_two_jobs(tmp_path, games, seed, weights, opponent):
+    """The dataset rows (sorted by game and seat) of 2-player games of `search` with
+    `weights` (TOML inline table text) against `opponent`, run with 1 job and with 2."""
     import polars as pl
 
     from simsuite.runner import run
     from simsuite.scenario import load_scenario
 
     path = tmp_path / "search.toml"
-    path.write_text('game = "scythe"\nname = "search-jobs"\ngames = 6\nseed = 3\nshard_size = 2\n'
-                    'players = 2\n[[policy]]\nname = "search"\n'
-                    'weights = { simulations = 12, endgame = 3 }\n'
-                    '[[policy]]\nname = "economy"\n')
+    path.write_text(f'game = "scythe"\nname = "search-jobs"\ngames = {games}\nseed = {seed}\n'
+                    f'shard_size = 2\nplayers = 2\n[[policy]]\nname = "search"\n'
+                    f'weights = {weights}\n[[policy]]\nname = "{opponent}"\n')
     rows = []
     for jobs in (1, 2):
         run(load_scenario(path, out=tmp_path / f"j{jobs}"), jobs=jobs)
         rows.append(pl.scan_parquet(tmp_path / f"j{jobs}" / "**" / "*.parquet", hive_partitioning=True)
                     .collect().sort(["game_index", "seat"]))
+    return rows
+
+
+def test_one_job_and_two_jobs_give_identical_rows(tmp_path):
+    # A simulation budget makes the search reproducible wherever its games run (issue #15).
+    rows = rows_on_one_and_two_jobs(tmp_path, 6, 3, "{ simulations = 12, endgame = 3 }", "economy")
     assert rows[0].height == 12
     assert rows[0].equals(rows[1])

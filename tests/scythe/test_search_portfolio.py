@@ -13,7 +13,7 @@ from simsuite.games.scythe.data import load_data
 from simsuite.policies.tables import load_table
 
 from .conftest import core
-from .test_search import SEARCH, midgame, search_choice, search_weights
+from .test_search import SEARCH, midgame, rows_on_one_and_two_jobs, search_choice, search_weights
 
 PORTFOLIO = dict(portfolio=4, portfolio_every=1, styles=len(pol.SEARCH_STYLES))
 
@@ -111,20 +111,7 @@ def test_portfolio_games_are_the_same_on_replay_for_every_player_count(rules):
 
 
 def test_one_job_and_two_jobs_give_identical_rows_with_the_portfolio(tmp_path):
-    import polars as pl
-
-    from simsuite.runner import run
-    from simsuite.scenario import load_scenario
-
-    path = tmp_path / "portfolio.toml"
-    path.write_text('game = "scythe"\nname = "search-portfolio-jobs"\ngames = 4\nseed = 5\n'
-                    'shard_size = 2\nplayers = 2\n[[policy]]\nname = "search"\n'
-                    'weights = { simulations = 8, portfolio = 2, table = 1 }\n'
-                    '[[policy]]\nname = "expert"\n')
-    rows = []
-    for jobs in (1, 2):
-        run(load_scenario(path, out=tmp_path / f"j{jobs}"), jobs=jobs)
-        rows.append(pl.scan_parquet(tmp_path / f"j{jobs}" / "**" / "*.parquet", hive_partitioning=True)
-                    .collect().sort(["game_index", "seat"]))
+    rows = rows_on_one_and_two_jobs(tmp_path, 4, 5, "{ simulations = 8, portfolio = 2, table = 1 }",
+                                    "expert")
     assert rows[0].height == 8
     assert rows[0].equals(rows[1])
