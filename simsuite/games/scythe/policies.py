@@ -150,7 +150,7 @@ SEARCH_WEIGHTS: tuple[tuple[str, float], ...] = (
     ("override", 1.5),       # > 0: keep the heuristic's choice unless another option's gain over it on
                              #    the same determinizations is above 0 by this many standard errors
     ("table", 1.0),          # 1: the seat's base weights are its row of expert's table (tables/expert.toml)
-    ("portfolio", 24.0),     # > 0: before the endgame, select the seat's style (SEARCH_STYLES) by this
+    ("portfolio", 12.0),     # > 0: before the endgame, select the seat's style (SEARCH_STYLES) by this
                              #    many paired rollouts to the end per style (alongside `simulations`)
     ("portfolio_every", 2.0),  # own turns between two style selections
     ("portfolio_z", 2.5),    # a style replaces the incumbent only on a paired gain above z standard errors
