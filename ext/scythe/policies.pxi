@@ -28,11 +28,15 @@ ctypedef struct SeatPolicy:
     # choice, only how fast it is made).
     Rng rng
     HCtx h
+    int32_t style          # the search's mid-game style for this seat (search.pxi; 0 = its base)
+    int32_t style_turns    # the seat's own turns when the style was last selected (-1: never)
 
 
 cdef inline void seat_policy_init(SeatPolicy* sp, uint64_t game_seed, int seat) noexcept nogil:
     rng_seed(&sp.rng, derive_seed(game_seed, 1 + seat))
     h_ctx_init(&sp.h)
+    sp.style = 0
+    sp.style_turns = -1
 
 
 cdef inline int32_t choose_random(const int32_t* opts, int n, Rng* rng) noexcept nogil:

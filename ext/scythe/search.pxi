@@ -15,6 +15,20 @@
 # cut after a round and scored by the fitted evaluation), when nothing of the other side is
 # hidden in the state (the seat commits first, or its opponent is the Automa).
 #
+# Mid-game style selection (SW_PORTFOLIO > 0): before the endgame, at the seat's Section
+# decision every SW_PF_EVERY own turns, the seat compares a portfolio of styles for itself
+# (simsuite.games.scythe.policies SEARCH_STYLES: factors on its base weights, which are
+# expert's defaults or, with SW_TABLE = 1, its row of expert's weights table) by
+# SW_PORTFOLIO determinized rollouts to the end per style, in which it plays that style and
+# every other seat the rollout defaults; the k-th rollout of every style plays the same
+# determinization and streams, and the seat leaves its incumbent style only on a paired gain
+# above SW_PF_Z standard errors (as the paired floor below). A style is judged by playing
+# it, so the rollout policy's blind spots that sank the mid-game tree search (an evaluation
+# or a rollout heuristic that cannot use what a move builds) do not bias it. The seat then
+# plays its style (kept in its SeatPolicy) in every unsearched decision and in its own
+# rollouts of the endgame search. These rollouts come alongside SW_SIMULATIONS (a selection
+# costs SW_PORTFOLIO x SW_PF_STYLES full play-outs).
+#
 # One tree per seat and turn. Its nodes are the seat's own decisions of the turn that are
 # in scope (SW_SCOPE), keyed by (decision kind, option); everything else on the way (the
 # other seats' decisions, combat commitments, out-of-scope decisions, chance) is played
@@ -82,13 +96,29 @@ cdef enum:
     SW_OVERRIDE = 19       # > 0: leave the heuristic's choice only for an option whose paired gain
                            # over it (same determinizations) has a lower bound (mean - this x its
                            # standard error) above 0
-    N_SW = 20
+    SW_TABLE = 20          # 1: the seat plays its row of expert's weights table (tables/expert.toml)
+                           # as its base style, in the real game and in its rollouts
+    SW_PORTFOLIO = 21      # > 0: mid-game style selection, this many rollouts per style (below)
+    SW_PF_EVERY = 22       # own turns between two style selections
+    SW_PF_Z = 23           # a style replaces the incumbent only on a paired gain above this many SEs
+    SW_PF_STYLES = 24      # how many styles of the portfolio (SEARCH_STYLES) are compared
+    SW_PF_CAP = 25         # the selection's margin cap (SW_MARGIN_CAP of its rollouts' values)
+    N_SW = 26
+    SEARCH_MAX_STYLES = 12
     SEARCH_MAX_PAIRED = 4096   # root visits of the heuristic's choice kept for pairing
     SEARCH_MAX_ROLLOUT_DECISIONS = 20000   # a rollout never runs longer (safety)
 
 # The rollout heuristics' weights: the strategies' defaults (simsuite.games.scythe.policies),
 # loaded once when the module is imported (bottom of this file).
 cdef double search_rollout_w[HP_LAST + 1][N_POLICY_WEIGHTS]
+# The seat's rows of expert's weights table, by game shape (0: solo against the Automa, else
+# the player count) and faction x mat (seat_weight_row); search_table_has marks the rows
+# the table changes. The portfolio's styles: factors on a seat's base weights.
+cdef double search_table_w[MAX_SEATS + 1][N_FACTIONS * N_MATS][N_POLICY_WEIGHTS]
+cdef uint8_t search_table_has[MAX_SEATS + 1][N_FACTIONS * N_MATS]
+cdef double search_style_f[SEARCH_MAX_STYLES][N_POLICY_WEIGHTS]
+cdef int search_n_styles = 1
+cdef int64_t search_style_picks[SEARCH_MAX_STYLES]   # selections by outcome (statistics, per process)
 
 
 ctypedef struct SearchNode:
@@ -139,6 +169,9 @@ ctypedef struct SearchScratch:
     SeatTree combat        # a combat commitment's flat tree (never kept)
     int32_t buf[MAX_OPTIONS]
     int32_t path[512]
+    const double* roll_w[MAX_SEATS]     # each seat's weights in the simulated games
+    double own_w[N_POLICY_WEIGHTS]      # the searching seat's style (its rollouts' weights)
+    double style_w[SEARCH_MAX_STYLES][N_POLICY_WEIGHTS]   # the portfolio's styles for the seat
     double h_value[SEARCH_MAX_PAIRED]   # the k-th root visit of the heuristic's choice
 
 
@@ -374,10 +407,6 @@ def search_position_features(Game game, int seat):
     return search_eval_model(&game.g, seat), search_eval_stage(&game.g), [f[k] for k in range(N_SF)]
 
 
-cdef inline const double* search_rollout_weights(const double* sw) noexcept nogil:
-    return search_rollout_w[search_rollout_id(sw)]
-
-
 cdef inline int search_rollout_id(const double* sw) noexcept nogil:
     cdef int r = <int>sw[SW_ROLLOUT]
     if r < HP_FIRST or r > HP_LAST:
@@ -385,9 +414,46 @@ cdef inline int search_rollout_id(const double* sw) noexcept nogil:
     return r
 
 
-cdef inline int32_t search_heuristic(GameState* g, int s, const double* sw, SeatPolicy* sp,
-                                     const int32_t* opts, int n) noexcept nogil:
-    return heuristic_choose(g, s, search_rollout_id(sw), search_rollout_weights(sw), sp, opts, n)
+cdef inline int32_t search_heuristic(GameState* g, int s, const double* sw, const double* w,
+                                     SeatPolicy* sp, const int32_t* opts, int n) noexcept nogil:
+    # The rollout heuristic's choice for seat s with weights w (a seat's style, or the defaults).
+    return heuristic_choose(g, s, search_rollout_id(sw), w, sp, opts, n)
+
+
+cdef const double* search_seat_base(const GameState* g, int seat, const double* sw) noexcept nogil:
+    # The seat's base weights: its row of expert's table (SW_TABLE, expert rollouts, a row the
+    # table changes), else the rollout heuristic's defaults.
+    cdef int rid = search_rollout_id(sw)
+    cdef int shape = 0 if g.automa.seat >= 0 else g.n_players
+    cdef int row
+    if sw[SW_TABLE] != 0.0 and rid == HP_EXPERT:
+        row = seat_weight_row(g, seat)
+        if 0 <= row < N_FACTIONS * N_MATS and search_table_has[shape][row]:
+            return search_table_w[shape][row]
+    return search_rollout_w[rid]
+
+
+cdef void search_style(const GameState* g, int seat, const double* sw, int style,
+                       double* out) noexcept nogil:
+    # The weights of the seat's style: the portfolio's factors on its base weights.
+    cdef const double* base = search_seat_base(g, seat, sw)
+    cdef int i
+    if style < 0 or style >= search_n_styles:
+        style = 0
+    for i in range(N_POLICY_WEIGHTS):
+        out[i] = base[i] * search_style_f[style][i]
+
+
+cdef void search_set_roll_weights(SearchScratch* sc, const GameState* g, int seat,
+                                  const double* sw, const double* own) noexcept nogil:
+    # Simulated games: the searching seat plays `own`, every other seat the rollout defaults
+    # (their styles and tables are not the seat's to know).
+    cdef int s
+    if own != sc.own_w:
+        memcpy(sc.own_w, own, N_POLICY_WEIGHTS * sizeof(double))
+    for s in range(g.n_players):
+        sc.roll_w[s] = search_rollout_w[search_rollout_id(sw)]
+    sc.roll_w[seat] = sc.own_w
 
 
 cdef inline void search_reset_roll(SearchScratch* sc, uint64_t seed, int n) noexcept nogil:
@@ -425,7 +491,7 @@ cdef int32_t search_select(SeatTree* t, int32_t node, const int32_t* opts, int n
     if untried > 0 and (legal_children == 0 or
                         legal_children < 1.0 + sw[SW_WIDEN] * sqrt(<double>nd.visits)):
         if legal_children == 0:
-            pick = search_heuristic(g, seat, sw, &sc.roll[seat], opts, n)
+            pick = search_heuristic(g, seat, sw, sc.roll_w[seat], &sc.roll[seat], opts, n)
             c = tree_add(t, node, kind, pick, True)
         else:
             j = rng_below(&t.rng, untried)
@@ -542,9 +608,9 @@ cdef void search_simulate(const GameState* real, int seat, SeatTree* t, const do
                 in_tree = not added
             else:
                 in_tree = False
-                opt = search_heuristic(g, s, sw, &sc.roll[s], buf, k)
+                opt = search_heuristic(g, s, sw, sc.roll_w[s], &sc.roll[s], buf, k)
         else:
-            opt = search_heuristic(g, s, sw, &sc.roll[s], buf, k)
+            opt = search_heuristic(g, s, sw, sc.roll_w[s], &sc.roll[s], buf, k)
         apply_effect(g, opt, 0)
         k = advance(g, buf)
         steps += 1
@@ -583,17 +649,24 @@ cdef int32_t search_choose(const GameState* g, int seat, const int32_t* opts, in
     cdef bint fresh
     cdef double t_end = 0.0, mean, best_mean = -1.0e300
     cdef int best_visits = -1
+    cdef double w[N_POLICY_WEIGHTS]    # the seat's style (search_portfolio)
     if n <= 1:
         return opts[0]
+    if (sw[SW_PORTFOLIO] > 0.0 and sw[SW_ENDGAME] > 0.0 and not to_end and g.decision == DK_SECTION
+            and g.active == seat
+            and (sp.style_turns < 0 or g.p[seat].turns - sp.style_turns >= sw[SW_PF_EVERY])):
+        search_portfolio(g, seat, sw, sp)
+    search_style(g, seat, sw, sp.style, w)
     if not combat:
         if not (g.active == seat and search_in_scope(g.decision, scope)):
-            return search_heuristic(<GameState*>g, seat, sw, sp, opts, n)
+            return search_heuristic(<GameState*>g, seat, sw, w, sp, opts, n)
         if sw[SW_ENDGAME] > 0.0 and not to_end:
-            return search_heuristic(<GameState*>g, seat, sw, sp, opts, n)
+            return search_heuristic(<GameState*>g, seat, sw, w, sp, opts, n)
     sc = search_scratch()
     budget = <int32_t>sw[SW_SIMULATIONS]
     if sc == NULL or budget < 1:
-        return search_heuristic(<GameState*>g, seat, sw, sp, opts, n)
+        return search_heuristic(<GameState*>g, seat, sw, w, sp, opts, n)
+    search_set_roll_weights(sc, g, seat, sw, w)
     if combat:
         t = &sc.combat     # flat, and the turn's kept tree stays as it is
         keep = False
@@ -609,7 +682,7 @@ cdef int32_t search_choose(const GameState* g, int seat, const int32_t* opts, in
     if fresh:
         t.limit = <int32_t>(sw[SW_SIMULATIONS] * (1.0 + 8.0 * sw[SW_FOLLOW])) + 8
         if not tree_reserve(t, t.limit):
-            return search_heuristic(<GameState*>g, seat, sw, sp, opts, n)
+            return search_heuristic(<GameState*>g, seat, sw, w, sp, opts, n)
         t.game_seed = g.seed
         t.turn = g.turn
         t.n_nodes = 0
@@ -632,7 +705,7 @@ cdef int32_t search_choose(const GameState* g, int seat, const int32_t* opts, in
             break
     if sw[SW_OVERRIDE] > 0.0:
         best = search_paired_choice(g, t, opts, n, sw[SW_OVERRIDE])
-        return search_chosen(g, seat, t, sw, sp, opts, n, keep, best)
+        return search_chosen(g, seat, t, sw, w, sp, opts, n, keep, best)
     # The best mean (the heuristic's own choice SW_BIAS coins ahead), among the legal
     # options tried at least half as often as the most tried one.
     c = t.nodes[t.root].child
@@ -650,18 +723,18 @@ cdef int32_t search_choose(const GameState* g, int seat, const int32_t* opts, in
                 best = c
                 best_mean = mean
         c = t.nodes[c].sibling
-    return search_chosen(g, seat, t, sw, sp, opts, n, keep, best)
+    return search_chosen(g, seat, t, sw, w, sp, opts, n, keep, best)
 
 
 cdef int32_t search_chosen(const GameState* g, int seat, SeatTree* t, const double* sw,
-                           SeatPolicy* sp, const int32_t* opts, int n, bint keep,
+                           const double* w, SeatPolicy* sp, const int32_t* opts, int n, bint keep,
                            int32_t best) noexcept nogil:
     # Records the root's child taken (kept for the turn's next decision) and returns its option.
     t.n_decisions = g.n_decisions
     t.chosen = best if keep else -1
     if best < 0:
         t.root = -1
-        return search_heuristic(<GameState*>g, seat, sw, sp, opts, n)
+        return search_heuristic(<GameState*>g, seat, sw, w, sp, opts, n)
     return t.nodes[best].option
 
 
@@ -674,7 +747,7 @@ cdef void search_new_root(const GameState* g, int seat, SeatTree* t, const doubl
     t.root_seed = t.seed if t.n_roots == 0 else derive_seed(t.seed, <uint64_t>(0x5EED0000 + t.n_roots))
     t.n_roots += 1
     search_reset_roll(sc, t.seed, g.n_players)
-    h_opt = search_heuristic(<GameState*>g, seat, sw, &sc.roll[seat], opts, n)
+    h_opt = search_heuristic(<GameState*>g, seat, sw, sc.roll_w[seat], &sc.roll[seat], opts, n)
     t.h_node = -1
     c = t.nodes[t.root].child
     while c >= 0:
@@ -695,16 +768,14 @@ cdef int32_t search_paired_choice(const GameState* g, SeatTree* t, const int32_t
     # The heuristic's choice unless another option's paired gain over it has a lower bound
     # (mean - z standard errors) above 0; then the option with the highest such bound.
     cdef int32_t c, best = t.h_node
-    cdef double mean, var, lcb, best_lcb = 0.0
+    cdef double lcb, best_lcb = 0.0
     cdef SearchNode* nd
     c = t.nodes[t.root].child
     while c >= 0:
         nd = &t.nodes[c]
         if c != t.h_node and nd.kind == g.decision and nd.paired >= 2 and \
                 search_find(opts, n, nd.option) >= 0:
-            mean = nd.d_sum / nd.paired
-            var = (nd.d_sum2 - nd.d_sum * mean) / (nd.paired - 1)
-            lcb = mean - z * sqrt(max(var, 0.0) / nd.paired)
+            lcb = search_paired_lcb(nd.d_sum, nd.d_sum2, nd.paired, z)
             if lcb > best_lcb:
                 best_lcb = lcb
                 best = c
@@ -712,19 +783,160 @@ cdef int32_t search_paired_choice(const GameState* g, SeatTree* t, const int32_t
     return best
 
 
+cdef inline double search_paired_lcb(double d_sum, double d_sum2, int n, double z) noexcept nogil:
+    # Lower bound (mean - z standard errors) of a mean paired difference from n >= 2 pairs.
+    cdef double mean = d_sum / n
+    cdef double var = (d_sum2 - d_sum * mean) / (n - 1)
+    return mean - z * sqrt(max(var, 0.0) / n)
+
+
+cdef double search_playout(SearchScratch* sc, int seat, const double* sw,
+                           uint64_t det_seed) noexcept nogil:
+    # sc.det played to the end by the rollout heuristic (sc.roll_w: the seat's weights and the
+    # others' defaults) on the rollout streams of det_seed; the seat's value of the result.
+    cdef GameState* g = &sc.sim
+    cdef int k, s, steps = 0
+    cdef int32_t opt
+    memcpy(g, &sc.det, sizeof(GameState))
+    search_reset_roll(sc, det_seed, g.n_players)
+    k = legal_options(g, sc.buf)
+    while k > 0 and steps < SEARCH_MAX_ROLLOUT_DECISIONS:
+        s = g.decider
+        opt = search_heuristic(g, s, sw, sc.roll_w[s], &sc.roll[s], sc.buf, k)
+        apply_effect(g, opt, 0)
+        k = advance(g, sc.buf)
+        steps += 1
+    return search_value(g, seat, sw)
+
+
+cdef void search_portfolio(const GameState* g, int seat, const double* sw,
+                           SeatPolicy* sp) noexcept nogil:
+    """Mid-game style selection (SW_PORTFOLIO > 0; the top of this file): the seat's first
+    SW_PF_STYLES styles each play SW_PORTFOLIO determinized rollouts to the end from the real
+    position, the k-th of every style on the same determinization and streams; the seat
+    leaves its incumbent style only for the style whose paired gain over it has the highest
+    lower bound (mean - SW_PF_Z standard errors) above 0."""
+    cdef SearchScratch* sc = search_scratch()
+    cdef int m = <int>sw[SW_PORTFOLIO]
+    cdef int n_st = min(<int>sw[SW_PF_STYLES], search_n_styles)
+    cdef int inc = sp.style, best, j, k
+    cdef uint64_t seed, det_seed
+    cdef double v[SEARCH_MAX_STYLES]
+    cdef double d_sum[SEARCH_MAX_STYLES]
+    cdef double d_sum2[SEARCH_MAX_STYLES]
+    cdef double d, lcb, best_lcb = 0.0
+    cdef double psw[N_POLICY_WEIGHTS]   # sw with the selection's own margin cap
+    sp.style_turns = g.p[seat].turns
+    if sc == NULL or n_st < 2 or m < 2:
+        return
+    if inc < 0 or inc >= n_st:
+        inc = 0
+    for j in range(n_st):
+        search_style(g, seat, sw, j, sc.style_w[j])
+        d_sum[j] = 0.0
+        d_sum2[j] = 0.0
+    memcpy(psw, sw, N_POLICY_WEIGHTS * sizeof(double))
+    psw[SW_MARGIN_CAP] = sw[SW_PF_CAP]
+    seed = rng_next(&sp.rng)
+    for k in range(m):
+        det_seed = derive_seed(seed, <uint64_t>k)
+        memcpy(&sc.det, g, sizeof(GameState))
+        sc.det.events = NULL
+        redeal_hidden_state(&sc.det, seat, det_seed)
+        for j in range(n_st):
+            search_set_roll_weights(sc, g, seat, sw, sc.style_w[j])
+            v[j] = search_playout(sc, seat, psw, det_seed)
+        for j in range(n_st):
+            d = v[j] - v[inc]
+            d_sum[j] += d
+            d_sum2[j] += d * d
+    best = inc
+    for j in range(n_st):
+        if j != inc:
+            lcb = search_paired_lcb(d_sum[j], d_sum2[j], m, sw[SW_PF_Z])
+            if lcb > best_lcb:
+                best_lcb = lcb
+                best = j
+    if best != inc:
+        # the heuristics' cached position values were priced with the old weights
+        sp.h.section_memo.g = NULL
+        sp.h.seen_ok = False
+    sp.style = best
+    search_style_picks[best] += 1
+
+
 def _load_search_rollout_weights():
-    from simsuite.games.scythe.policies import STRATEGIES, default_weights
-    cdef int pid, i
-    for name, (pid_, _, _) in STRATEGIES.items():
+    # The rollout heuristics' defaults, the seat rows of expert's shipped table and the
+    # portfolio's style factors (simsuite.games.scythe.policies SEARCH_STYLES).
+    from pathlib import Path
+    from simsuite.games.scythe import policies as pol
+    from simsuite.games.scythe.data import load_data
+    from simsuite.policies.tables import load_table
+    cdef int pid, i, j, shape, row
+    for name, (pid_, _, _) in pol.STRATEGIES.items():
         pid = pid_
         if HP_FIRST <= pid <= HP_LAST:
-            vec = default_weights(name)
+            vec = pol.default_weights(name)
             for i in range(N_POLICY_WEIGHTS):
                 search_rollout_w[pid][i] = vec[i] if i < len(vec) else 0.0
+    data = load_data()
+    factions, mats = list(data.factions), list(data.mats)
+    defaults = pol.default_weights("expert")
+    table = load_table(Path(pol.__file__).parent / "tables" / "expert.toml", "expert",
+                       pol.WEIGHT_NAMES, defaults, ("faction", "mat"),
+                       {"faction": factions, "mat": mats})
+    for shape in range(MAX_SEATS + 1):
+        if shape == 1:
+            continue
+        for f, faction in enumerate(factions):
+            for m, mat in enumerate(mats):
+                row = f * N_MATS + m
+                vec = table.vector({"players": shape or 2, "solo": shape == 0,
+                                    "faction": faction, "mat": mat})
+                search_table_has[shape][row] = list(vec) != list(defaults)
+                for i in range(N_POLICY_WEIGHTS):
+                    search_table_w[shape][row][i] = vec[i] if i < len(vec) else 0.0
+    global search_n_styles
+    styles = pol.SEARCH_STYLES
+    if not 1 <= len(styles) <= SEARCH_MAX_STYLES:
+        raise ValueError(f"SEARCH_STYLES: 1..{SEARCH_MAX_STYLES} styles, got {len(styles)}")
+    search_n_styles = len(styles)
+    for j, (_, factors) in enumerate(styles):
+        for i in range(N_POLICY_WEIGHTS):
+            search_style_f[j][i] = 1.0
+        for name, factor in factors.items():
+            search_style_f[j][pol.WEIGHT_NAMES.index(name)] = factor
 
 
 _load_search_rollout_weights()
 COMPILED_POLICIES["search"] = POLICY_SEARCH   # the runner checks scenario policies against it
+
+
+def search_seat_weights(Game game, int seat, weights, int style=0):
+    """The heuristic weights `seat` plays in style `style` under the search weights `weights`
+    (its base, expert's defaults or its table row with table = 1, times the style's factors)."""
+    cdef double sw[N_POLICY_WEIGHTS]
+    cdef double out[N_POLICY_WEIGHTS]
+    cdef int i
+    vals = [float(x) for x in weights]
+    if not (0 <= seat < game.g.n_players):
+        raise ValueError(f"seat {seat} out of range 0..{game.g.n_players - 1}")
+    if not (0 <= style < search_n_styles):
+        raise ValueError(f"style {style} out of range 0..{search_n_styles - 1}")
+    for i in range(N_POLICY_WEIGHTS):
+        sw[i] = vals[i] if i < len(vals) else 0.0
+    search_style(&game.g, seat, sw, style, out)
+    return [out[i] for i in range(N_POLICY_WEIGHTS)]
+
+
+def search_style_counts(reset=False):
+    """How often this process's style selections ended on each style of SEARCH_STYLES (for
+    tuning); reset=True zeroes the counts."""
+    out = [search_style_picks[j] for j in range(search_n_styles)]
+    if reset:
+        for j in range(SEARCH_MAX_STYLES):
+            search_style_picks[j] = 0
+    return out
 
 
 def search_tree_stats(int seat):

@@ -9,8 +9,9 @@ MODE     2p          search against OPPONENT (default expert), seats alternating
 KNOBS    search weights by name (simsuite/games/scythe/policies.py SEARCH_WEIGHTS), plus
          base=N (first seed, default 500000) and pol="name" (h2p, h4p, automa baselines)
 
-Prints wins/games, the Wilson 95% interval, games per second of this one process, and its
-peak resident memory. Seeds are consecutive from `base`; game g uses seed base + g, and the
+Prints wins/games, the Wilson 95% interval, games per second of this one process (wall clock,
+and per CPU-second of the process: the figure to read on a shared machine), its peak resident
+memory, and with `portfolio` on how the style selections ended (search.pxi search_portfolio). Seeds are consecutive from `base`; game g uses seed base + g, and the
 search (or baseline) seat of game g is g mod players, so two cells on the same base compare
 policies on the same deals.
 """
@@ -23,10 +24,12 @@ import time
 
 import numpy as np
 
-from simsuite._scythe import Rules, play_batch
+from simsuite._scythe import Rules, play_batch, search_style_counts
 from simsuite.games.scythe.data import load_data
-from simsuite.games.scythe.policies import POLICIES, SEARCH_WEIGHTS, STRATEGIES, default_weights
+from simsuite.games.scythe.policies import (POLICIES, SEARCH_STYLES, SEARCH_WEIGHTS, STRATEGIES,
+                                            default_weights)
 
+SEARCH_WEIGHTS_D = dict(SEARCH_WEIGHTS)
 SEARCH_ID = next(p.id for p in POLICIES if p.name == "search")
 
 
@@ -51,7 +54,7 @@ def main(mode: str, n: int, knob_text: str, opp: str = "expert") -> None:
     seeds = np.arange(base, base + n, dtype=np.uint64)
     pol = knobs.pop("pol", None)
     me = (STRATEGIES[pol][0], default_weights(pol)) if pol else (SEARCH_ID, search_vector(**knobs))
-    start, wins = time.time(), 0
+    start, cpu0, wins = time.time(), time.process_time(), 0
     if mode.startswith("automa:"):
         out = play_batch(rules, seeds, 2, policy_ids=[me[0], 0],
                          policy_weights=np.array([me[1], [0.0] * 32]), automa=mode.split(":")[1])
@@ -66,10 +69,13 @@ def main(mode: str, n: int, knob_text: str, opp: str = "expert") -> None:
                              policy_weights=np.array(weights))
             wins += int(out["winner"][:, seat].sum())
     rate = n / (time.time() - start)
+    cpu_rate = n / max(time.process_time() - cpu0, 1e-9)
     lo, hi = wilson(wins, n)
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"{mode} {knob_text!r} vs {opp}: {wins}/{n} = {wins / n:.3f} [{lo:.3f}, {hi:.3f}]  "
-          f"{rate:.2f} games/s  maxrss {rss:.0f} MiB")
+          f"{rate:.2f} games/s ({cpu_rate:.2f} per CPU-second)  maxrss {rss:.0f} MiB")
+    if knobs.get("portfolio", SEARCH_WEIGHTS_D["portfolio"]) and not pol:
+        print("  style selections ended on", dict(zip((n for n, _ in SEARCH_STYLES), search_style_counts())))
 
 
 if __name__ == "__main__":

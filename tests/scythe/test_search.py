@@ -168,12 +168,14 @@ def test_no_peeking_opponents_hidden_cards_do_not_change_the_choice(rules, n_pla
 
 
 def test_before_the_endgame_the_search_plays_its_rollout_heuristic(rules):
-    # endgame = 4: no turn decision is searched while every seat has fewer than 4 stars.
+    # endgame = 4: no turn decision is searched while every seat has fewer than 4 stars (and
+    # without the style selection and the table, tests/scythe/test_search_portfolio.py, the
+    # seat plays the heuristic's default weights).
     game = midgame(rules, 8, 2, turns=6)
     rollout = int(dict(SEARCH_WEIGHTS)["rollout"])
     name = next(n for n, (pid, _, _) in STRATEGIES.items() if pid == rollout)
     heuristic = core.CompiledSeats(123, [rollout] * 2, [default_weights(name)] * 2).choose(game)
-    assert search_choice(game, endgame=4) == heuristic
+    assert search_choice(game, endgame=4, portfolio=0, table=0) == heuristic
 
 
 def test_override_keeps_the_heuristics_choice_without_a_clear_paired_gain(rules):
@@ -253,22 +255,28 @@ def test_search_takes_a_forced_win(rules):
     assert not game.is_over
 
 
-def test_one_job_and_two_jobs_give_identical_rows(tmp_path):
-    # A simulation budget makes the search reproducible wherever its games run (issue #15).
+def rows_on_one_and_two_jobs(tmp_path, games, seed, weights, opponent):
+    """The dataset rows (sorted by game and seat) of 2-player games of `search` with
+    `weights` (TOML inline table text) against `opponent`, run with 1 job and with 2."""
     import polars as pl
 
     from simsuite.runner import run
     from simsuite.scenario import load_scenario
 
     path = tmp_path / "search.toml"
-    path.write_text('game = "scythe"\nname = "search-jobs"\ngames = 6\nseed = 3\nshard_size = 2\n'
-                    'players = 2\n[[policy]]\nname = "search"\n'
-                    'weights = { simulations = 12, endgame = 3 }\n'
-                    '[[policy]]\nname = "economy"\n')
+    path.write_text(f'game = "scythe"\nname = "search-jobs"\ngames = {games}\nseed = {seed}\n'
+                    f'shard_size = 2\nplayers = 2\n[[policy]]\nname = "search"\n'
+                    f'weights = {weights}\n[[policy]]\nname = "{opponent}"\n')
     rows = []
     for jobs in (1, 2):
         run(load_scenario(path, out=tmp_path / f"j{jobs}"), jobs=jobs)
         rows.append(pl.scan_parquet(tmp_path / f"j{jobs}" / "**" / "*.parquet", hive_partitioning=True)
                     .collect().sort(["game_index", "seat"]))
+    return rows
+
+
+def test_one_job_and_two_jobs_give_identical_rows(tmp_path):
+    # A simulation budget makes the search reproducible wherever its games run (issue #15).
+    rows = rows_on_one_and_two_jobs(tmp_path, 6, 3, "{ simulations = 12, endgame = 3 }", "economy")
     assert rows[0].height == 12
     assert rows[0].equals(rows[1])

@@ -149,6 +149,23 @@ SEARCH_WEIGHTS: tuple[tuple[str, float], ...] = (
     ("margin_cap", 10.0),    # evaluation: a finished game's margin counts up to this, either way
     ("override", 1.5),       # > 0: keep the heuristic's choice unless another option's gain over it on
                              #    the same determinizations is above 0 by this many standard errors
+    ("table", 1.0),          # 1: the seat's base weights are its row of expert's table (tables/expert.toml)
+    ("portfolio", 12.0),     # > 0: before the endgame, select the seat's style (SEARCH_STYLES) by this
+                             #    many paired rollouts to the end per style (alongside `simulations`)
+    ("portfolio_every", 2.0),  # own turns between two style selections
+    ("portfolio_z", 2.5),    # a style replaces the incumbent only on a paired gain above z standard errors
+    ("styles", 6.0),         # how many of SEARCH_STYLES the selection compares (from the first)
+    ("portfolio_cap", 10.0), # the selection's rollouts: a finished game's margin counts up to this
+)
+# The search's mid-game styles (search.pxi search_portfolio): factors on the seat's base
+# weights (expert's defaults, or its table row); the first is the base itself.
+SEARCH_STYLES: tuple[tuple[str, dict[str, float]], ...] = (
+    ("base", {}),
+    ("workers", {"worker": 2.0, "production": 1.6}),
+    ("popularity", {"popularity": 2.0, "tier": 2.0, "popularity_star": 4.0}),
+    ("upgrades", {"upgrade": 1.4, "build": 2.5, "mobility": 0.7}),
+    ("aggression", {"combat_star": 3.0, "combat_win": 2.0, "harass": 2.0, "mech_advance": 2.0}),
+    ("stars", {"enlist": 1.4, "deploy": 1.4, "objective": 2.0, "power_star": 2.0}),
 )
 POLICIES = POLICIES + (
     CompiledPolicy("search", 6, SEARCH_WEIGHTS,

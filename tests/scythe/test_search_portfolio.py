@@ -1,0 +1,117 @@
+"""The search's mid-game style selection (ext/scythe/search.pxi search_portfolio) and the seat's
+row of expert's weights table as its base (`table`): the weights a style plays, that the
+selection reads only the seat's view, and that games stay reproducible."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from simsuite.games.scythe import policies as pol
+from simsuite.games.scythe.data import load_data
+from simsuite.policies.tables import load_table
+
+from .conftest import core
+from .test_search import SEARCH, midgame, rows_on_one_and_two_jobs, search_choice, search_weights
+
+PORTFOLIO = dict(portfolio=4, portfolio_every=1, styles=len(pol.SEARCH_STYLES))
+
+
+def expert_table():
+    data = load_data()
+    return load_table(Path(pol.__file__).parent / "tables" / "expert.toml", "expert",
+                      pol.WEIGHT_NAMES, pol.default_weights("expert"), ("faction", "mat"),
+                      {"faction": list(data.factions), "mat": list(data.mats)})
+
+
+def test_styles_are_factors_on_the_seat_base(rules):
+    game = midgame(rules, 4, 2, turns=4)
+    expert = pol.default_weights("expert")
+    assert core.search_seat_weights(game, 0, search_weights(table=0), 0) == pytest.approx(expert)
+    for style, (_, factors) in enumerate(pol.SEARCH_STYLES):
+        got = core.search_seat_weights(game, 0, search_weights(table=0), style)
+        want = [w * factors.get(name, 1.0) for name, w in zip(pol.WEIGHT_NAMES, expert)]
+        assert got[:len(want)] == pytest.approx(want)
+    with pytest.raises(ValueError, match="style"):
+        core.search_seat_weights(game, 0, search_weights(), len(pol.SEARCH_STYLES))
+
+
+@pytest.mark.parametrize("automa,mat", [("automa", "industrial"), ("automa", "engineering"),
+                                        (None, "industrial"), (None, "patriotic")])
+def test_table_gives_the_seat_its_row_of_experts_table(rules, automa, mat):
+    # table = 1: the seat's base is the row of tables/expert.toml its game and mat select
+    # (solo rows against the Automa, the others in player games), else expert's defaults.
+    kwargs = {"automa": automa} if automa else {}
+    mats = [mat, None if automa else "agricultural"]
+    game = core.Game(rules, 5, 2, ["saxony", "polania"], mats, log=False, **kwargs)
+    result = game.result()
+    seat = result["mat"].index(mat)
+    faction = result["faction"][seat]
+    row = expert_table().vector({"players": 2, "solo": automa is not None, "faction": faction,
+                                 "mat": mat})
+    assert core.search_seat_weights(game, seat, search_weights(table=1)) == pytest.approx(list(row))
+    assert core.search_seat_weights(game, seat, search_weights(table=0)) == \
+        pytest.approx(pol.default_weights("expert"))
+    if mat == "patriotic":
+        assert list(row) == pol.default_weights("expert")   # no row: the defaults
+
+
+def test_an_unreachable_gain_keeps_the_base_style(rules):
+    # portfolio_z = 1e9: no style's paired gain clears it, so the seat plays expert's move.
+    game = midgame(rules, 8, 2, turns=6)
+    heuristic = core.CompiledSeats(123, [5, 5], [pol.default_weights("expert")] * 2).choose(game)
+    core.search_style_counts(reset=True)
+    assert search_choice(game, **PORTFOLIO, portfolio_z=1e9, table=0) == heuristic
+    counts = core.search_style_counts(reset=True)
+    assert sum(counts) == 1 and counts[0] == 1
+
+
+@pytest.mark.parametrize("n_players,automa", [(3, None), (2, "automa")])
+def test_no_peeking_hidden_cards_do_not_change_the_style(rules, n_players, automa):
+    # Same view, different hidden cards: the same style is selected and the same move made,
+    # and the selection really compared styles (a negative z takes the best style's bound).
+    game = midgame(rules, 21, n_players, turns=9, automa=automa)
+    seat = game.current_player
+    knobs = dict(PORTFOLIO, portfolio=6, portfolio_z=-0.5)
+    core.search_style_counts(reset=True)
+    choice = search_choice(game, **knobs)
+    counts = core.search_style_counts(reset=True)
+    assert sum(counts) == 1
+    for seed in range(3):
+        other = core.redeal_hidden(game, seat, 2000 + seed)
+        assert other.observation(seat) == game.observation(seat)
+        assert search_choice(other, **knobs) == choice
+        assert core.search_style_counts(reset=True) == counts
+
+
+def test_selection_waits_portfolio_every_own_turns(rules):
+    # portfolio_every = 1000: one selection in a game (at the seat's first turn).
+    w = np.array([search_weights(simulations=4, portfolio=2, portfolio_every=1000),
+                  pol.default_weights("expert")])
+    core.search_style_counts(reset=True)
+    core.play_batch(rules, [31], 2, policy_ids=[SEARCH.id, 5], policy_weights=w)
+    assert sum(core.search_style_counts(reset=True)) == 1
+    w[0] = search_weights(simulations=4, portfolio=2, portfolio_every=1)
+    core.play_batch(rules, [31], 2, policy_ids=[SEARCH.id, 5], policy_weights=w)
+    assert sum(core.search_style_counts(reset=True)) > 3
+
+
+def test_portfolio_games_are_the_same_on_replay_for_every_player_count(rules):
+    knobs = dict(simulations=4, portfolio=2, portfolio_every=2, table=1)
+    for n, automa in ((2, None), (4, None), (5, None), (2, "ultimaszyna")):
+        ids = [SEARCH.id] + [5] * (n - 1)
+        w = np.array([search_weights(**knobs)] + [pol.default_weights("expert")] * (n - 1))
+        extra = {"automa": automa} if automa else {}
+        a = core.play_batch(rules, [3, 4], n, policy_ids=ids, policy_weights=w, **extra)
+        b = core.play_batch(rules, [4], n, policy_ids=ids, policy_weights=w, **extra)
+        assert set(a["end_reason"]) <= {1, 2}
+        assert a["score"][1].tolist() == b["score"][0].tolist()
+        assert a["decisions"][1] == b["decisions"][0]
+
+
+def test_one_job_and_two_jobs_give_identical_rows_with_the_portfolio(tmp_path):
+    rows = rows_on_one_and_two_jobs(tmp_path, 4, 5, "{ simulations = 8, portfolio = 2, table = 1 }",
+                                    "expert")
+    assert rows[0].height == 8
+    assert rows[0].equals(rows[1])
