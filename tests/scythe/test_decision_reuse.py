@@ -17,32 +17,28 @@ pytest.importorskip("simsuite._scythe", reason="the compiled Scythe core is not 
 
 from simsuite import _scythe  # noqa: E402
 from simsuite.games.scythe.data import load_data  # noqa: E402
-from simsuite.policies import MAX_WEIGHTS, compiled_policies  # noqa: E402
+from tests.scythe.test_policies import _ids_weights  # noqa: E402
 
 
-def _play(players, seat_policies, seeds, automa, reuse):
-    table = compiled_policies("scythe")
-    ids = np.array([table[p].id for p in seat_policies], dtype=np.int32)
-    weights = np.zeros((players, MAX_WEIGHTS))
-    for s, p in enumerate(seat_policies):
-        weights[s, :len(table[p].weights)] = [w for _, w in table[p].weights]
+def _play(seat_policies, seeds, automa, reuse):
+    ids, weights = _ids_weights(seat_policies)
     kwargs = {"automa": automa} if automa else {}
     _scythe._set_decision_reuse(reuse)
     try:
         return _scythe.play_batch(_scythe.Rules(load_data()), np.array(seeds, dtype=np.uint64),
-                                  players, None, None, ids, weights, **kwargs)
+                                  len(seat_policies), None, None, ids, weights, **kwargs)
     finally:
         _scythe._set_decision_reuse(True)
 
 
-@pytest.mark.parametrize("players,seat_policies,seeds,automa", [
-    (2, ["expert", "expert"], [15000089, 15000313, 15000386], None),
-    (2, ["expert", "random"], [15000475, 15000726, 15001012], "automa"),
-    (2, ["expert", "random"], [15000396, 15000779], "autometta"),
-    (4, ["expert"] * 4, [15000062, 15000121], None),
+@pytest.mark.parametrize("seat_policies,seeds,automa", [
+    (["expert", "expert"], [15000089, 15000313, 15000386], None),
+    (["expert", "random"], [15000475, 15000726, 15001012], "automa"),
+    (["expert", "random"], [15000396, 15000779], "autometta"),
+    (["expert"] * 4, [15000062, 15000121], None),
 ], ids=["2p-expert", "solo-expert-automa", "solo-expert-autometta", "4p-expert"])
-def test_expert_plays_the_same_with_and_without_kept_values(players, seat_policies, seeds, automa):
-    on = _play(players, seat_policies, seeds, automa, True)
-    off = _play(players, seat_policies, seeds, automa, False)
+def test_expert_plays_the_same_with_and_without_kept_values(seat_policies, seeds, automa):
+    on = _play(seat_policies, seeds, automa, True)
+    off = _play(seat_policies, seeds, automa, False)
     for key in on:
         assert np.array_equal(on[key], off[key]), key
