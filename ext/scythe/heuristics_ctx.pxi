@@ -118,7 +118,8 @@ ctypedef struct HCtx:
     # the position the caches below were computed for (h_begin)
     bint seen_ok
     int8_t seen_active
-    GameState seen          # only its position part (h_position_bytes) is kept
+    GameState seen          # only its position part (h_position_bytes) is kept, and the
+                            # Automa's state for a seat-adapted policy
     uint16_t plan_moved     # g.t.moved the Move plan was computed for
     # caches of one position (the Move plan also of the units moved so far)
     int plan_units[2]       # units of the cached Move plan (mat, Factory card); -1 none

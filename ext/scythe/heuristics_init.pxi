@@ -19,21 +19,30 @@ cdef void h_begin(HCtx* h, const GameState* g, int seat, const double* w) noexce
     # depends on the turn context is dropped (the listed top options, a Move
     # plan made before other units moved, and the look-ahead's memo unless the
     # top options and the Move plan are the same again).
+    # Seat-adapted (W_ADAPT > 0), two more inputs lie outside the position bytes: the
+    # Automa's state (its clock, threat reach and combat deck: h_adapt_clock,
+    # h_automa_threat, h_automa_cdf), and, with 5 stars, every seat's coins (h_win_bonus
+    # scores the game as it stands; its value is folded into the bottom effects, the
+    # track values and the combat star). Then those must be the same too.
     cdef int i
+    cdef bint adapt = w[HW_ADAPT] > 0.0
+    cdef bint coins_read = adapt and g.p[seat].stars == N_STARS - 1
     h.commit_fixed = -2             # the combat plan reads the turn context (one decision)
     if h.seen_ok:
-        # Coins, the last section taken and the turns taken are no input of
-        # any of those (only the option listings read them, and the top
-        # options are listed anew each decision), so a change of these alone
-        # keeps them: the kept copy takes their current values before the
-        # comparison.
+        # Otherwise coins, the last section taken and the turns taken are no
+        # input of any of those (only the option listings and h_coins_next read
+        # them, and the top options are listed anew each decision), so a change
+        # of these alone keeps them: the kept copy takes their current values
+        # before the comparison.
         for i in range(g.n_players):
-            h.seen.p[i].coins = g.p[i].coins
+            if not coins_read:
+                h.seen.p[i].coins = g.p[i].coins
             h.seen.p[i].last_section = g.p[i].last_section
             h.seen.p[i].turns = g.p[i].turns
     if (h_reuse_decisions and h.seen_ok and h.g == g and h.seat == seat and h.w == w
             and h.seen_active == g.active
-            and memcmp(&h.seen.p[0], &g.p[0], h_position_bytes(g)) == 0):
+            and memcmp(&h.seen.p[0], &g.p[0], h_position_bytes(g)) == 0
+            and not (adapt and memcmp(&h.seen.automa, &g.automa, sizeof(AutomaState)) != 0)):
         h.trade_ready = 0
         if h.plan_moved != g.t.moved:
             h.plan_units[0] = -1
@@ -47,6 +56,8 @@ cdef void h_begin(HCtx* h, const GameState* g, int seat, const double* w) noexce
         return
     h_init(h, g, seat, w)
     memcpy(&h.seen.p[0], &g.p[0], h_position_bytes(g))
+    if adapt:
+        h.seen.automa = g.automa
     h.seen_active = g.active
     h.seen_ok = True
 
