@@ -96,7 +96,7 @@ def _print_game(spec, game, quiet: bool, out=None) -> None:
         for line in game.events():
             print(line, file=out)
         print(file=out)
-    print(f"game over after {game.turn} turns ({game.end_reason})", file=out)
+    print(f"game over after {game.turn} {spec.turn_word} ({game.end_reason})", file=out)
     for line in spec.score_lines(game):
         print(line, file=out)
 

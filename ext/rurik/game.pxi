@@ -681,7 +681,7 @@ EVENT_FORMATS = {
     EV_PASS_TOKEN: "{who} gives the first-player token to seat {a}",
     EV_MARKET: "{who}'s market in {reg_a} gives {market_b}",
     EV_DIPLOMAT: "{who} (Predslava) moves a troop of seat {a} from {reg_b} to {reg_c}",
-    EV_DRAW: "{who} draws {b} cards from deck {a}", EV_MAIN: "{who} begins {col_a} with {b} icons",
+    EV_DRAW: "{who} draws {b} cards from deck {a}", EV_MAIN: "{who} begins {col_a} with {icons_b}",
     EV_GAME_END: "the game ends", EV_REENTER: "{who} re-enters in {reg_a}",
     EV_AGENDA: "{who} keeps the secret agenda {agenda_a}", EV_SETUP_TROOP: "{who} places a troop in {reg_a}",
     EV_SETUP_LEADER: "{who} places its leader in {reg_a}",
@@ -693,7 +693,9 @@ def event_text(Game game, e):
     R = game.rules
     names = R.region_names
     fields = {"s": s, "a": a, "b": b, "c": c,
-              "who": "the Rebels" if game.g.solo_level and s == REBELS else f"seat {s}",
+              # the Rebels are one side: "the Rebel side places", like "seat 1 places"
+              "who": "the Rebel side" if game.g.solo_level and s == REBELS else f"seat {s}",
+              "icons_b": f"{b} icon" if b == 1 else f"{b} icons",
               "reg_a": names[a] if 0 <= a < N_REGIONS else a, "reg_b": names[b] if 0 <= b < N_REGIONS else b,
               "col_a": ACTION_NAMES[a] if 0 <= a < N_ACTIONS else a, "col_b": ACTION_NAMES[b] if 0 <= b < N_ACTIONS else b,
               "struct_b": STRUCTURE_NAMES[b] if 0 <= b < N_STRUCT else b,

@@ -45,6 +45,8 @@ class GameSpec(ABC):
     schema: GameSchema
     # games per shard when the scenario does not say: a few seconds of work on one core
     default_shard_size: int = 1000
+    # what the game calls the count `game.turn` keeps (printed by `simsuite play`)
+    turn_word: str = "turns"
 
     @abstractmethod
     def validate(self, scenario: dict, source: Path) -> GameConfig:

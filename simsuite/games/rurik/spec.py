@@ -104,6 +104,7 @@ class RurikSpec(GameSpec):
     )
     # ~1-2 s of work per shard at the core's speed (>= 1,000 four-player heuristic games/s)
     default_shard_size = 2000
+    turn_word = "rounds"
 
     # ------------------------------------------------------------------ validation
     def validate(self, scenario: dict, source: Path) -> RurikConfig:
