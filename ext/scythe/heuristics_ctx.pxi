@@ -118,6 +118,7 @@ ctypedef struct HCtx:
     # the position the caches below were computed for (h_begin)
     bint seen_ok
     int8_t seen_active
+    int seen_turn           # g.turn at that decision (a timed resolution's horizon reads it)
     GameState seen          # only its position part (h_position_bytes) is kept, and the
                             # Automa's state for a seat-adapted policy
     uint16_t plan_moved     # g.t.moved the Move plan was computed for

@@ -23,10 +23,12 @@ cdef void h_begin(HCtx* h, const GameState* g, int seat, const double* w) noexce
     # Automa's state (its clock, threat reach and combat deck: h_adapt_clock,
     # h_automa_threat, h_automa_cdf), and, with 5 stars, every seat's coins (h_win_bonus
     # scores the game as it stands; its value is folded into the bottom effects, the
-    # track values and the combat star). Then those must be the same too.
+    # track values and the combat star). Then those must be the same too. With the Wind
+    # Gambit on, h_air_begin reads the airships' state and a timed resolution's game turn.
     cdef int i
     cdef bint adapt = w[HW_ADAPT] > 0.0
     cdef bint coins_read = adapt and g.p[seat].stars == N_STARS - 1
+    cdef bint wg_on = g.rules.wg.airships_on or g.wg.resolution >= 0
     h.commit_fixed = -2             # the combat plan reads the turn context (one decision)
     if h.seen_ok:
         # Otherwise coins, the last section taken and the turns taken are no
@@ -42,7 +44,11 @@ cdef void h_begin(HCtx* h, const GameState* g, int seat, const double* w) noexce
     if (h_reuse_decisions and h.seen_ok and h.g == g and h.seat == seat and h.w == w
             and h.seen_active == g.active
             and memcmp(&h.seen.p[0], &g.p[0], h_position_bytes(g)) == 0
-            and not (adapt and memcmp(&h.seen.automa, &g.automa, sizeof(AutomaState)) != 0)):
+            and not (adapt and memcmp(&h.seen.automa, &g.automa, sizeof(AutomaState)) != 0)
+            # the Wind Gambit: h_air_begin reads the airships' state and, under a timed
+            # resolution, the game turn, both outside the position bytes
+            and not (wg_on and (h.seen_turn != g.turn
+                                or memcmp(&h.seen.wg, &g.wg, sizeof(WindGambitState)) != 0))):
         h.trade_ready = 0
         if h.plan_moved != g.t.moved:
             h.plan_units[0] = -1
@@ -58,7 +64,10 @@ cdef void h_begin(HCtx* h, const GameState* g, int seat, const double* w) noexce
     memcpy(&h.seen.p[0], &g.p[0], h_position_bytes(g))
     if adapt:
         h.seen.automa = g.automa
+    if wg_on:
+        h.seen.wg = g.wg
     h.seen_active = g.active
+    h.seen_turn = g.turn
     h.seen_ok = True
 
 

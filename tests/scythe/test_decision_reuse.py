@@ -42,3 +42,25 @@ def test_expert_plays_the_same_with_and_without_kept_values(seat_policies, seeds
     off = _play(seat_policies, seeds, automa, False)
     for key in on:
         assert np.array_equal(on[key], off[key]), key
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_kept_values_follow_a_timed_resolution_s_clock(players):
+    # The Wind Gambit's Doomsday Clock ends the game after a number of turns (Wind Gambit
+    # rulebook, resolutions): the heuristics' horizon then reads the game turn (h_air_begin),
+    # which lies outside the position bytes h_begin compares, so kept values must not outlive
+    # a turn.
+    from tests.scythe.wind_gambit.test_airships import rules
+
+    ids, weights = _ids_weights(["expert"] * players)
+    seeds = np.arange(15100001, 15100061, dtype=np.uint64)
+    out = []
+    for reuse in (True, False):
+        _scythe._set_decision_reuse(reuse)
+        try:
+            out.append(_scythe.play_batch(rules(resolution="doomsday_clock"), seeds, players,
+                                          None, None, ids, weights))
+        finally:
+            _scythe._set_decision_reuse(True)
+    for key in out[0]:
+        assert np.array_equal(out[0][key], out[1][key]), key
