@@ -184,7 +184,9 @@ REUSE_CASES = CORE_CASES + SLOW_CORE_CASES[:2] + SLOW_CORE_CASES[4:5] + SLOW_COR
 def test_values_carried_between_decisions_change_no_game(name, players, seat_policies, games,
                                                          automa, no_decision_reuse):
     # The heuristics carry values from one decision to the next when the position is the same
-    # (SectionMemo, policies.pxi). Without that reuse every game must still match the record.
+    # (h_begin's kept context and the Section -> Top SectionMemo; heuristics_init.pxi,
+    # heuristics_choose.pxi). Without that reuse every game must still match the record
+    # (tests/scythe/test_decision_reuse.py compares the two directly on other seeds).
     key = f"core/{name}" if games < 100 else f"core-slow/{name}"
     assert _expected()[key] == _core_digest(players, seat_policies, games, automa)
 
