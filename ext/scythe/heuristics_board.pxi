@@ -209,7 +209,7 @@ cdef double h_edge(HCtx* h, int e, int cell, int my_k) noexcept nogil:
     # size is public, its values are not). Pre-combat abilities included.
     cdef const GameState* g = h.g
     cdef const Player* p = &g.p[h.seat]
-    cdef int mine = p.power, theirs = g.p[e].power, k, ok, n, v
+    cdef int mine = p.power, theirs = g.p[e].power, k
     cdef double my_str, opp_str
     if disarm_applies(g, e, cell):
         mine -= DISARM_LOSS
@@ -227,14 +227,7 @@ cdef double h_edge(HCtx* h, int e, int cell, int my_k) noexcept nogil:
         theirs = 0
     if has_ability(g, h.seat, AB_PEOPLES_ARMY) and h_own_workers(h, cell) > 0:
         my_k += 1
-    my_str = mine if mine < MAX_DIAL else MAX_DIAL
-    n = my_k
-    v = 3
-    while v >= 0 and n > 0:
-        ok = p.hand[v] if p.hand[v] < n else n
-        my_str += ok * (v + 2)
-        n -= ok
-        v -= 1
+    my_str = (mine if mine < MAX_DIAL else MAX_DIAL) + h_best_cards(p, my_k)
     if h.w[HW_ADAPT] > 0.0 and e == g.automa.seat:
         # Seat-adapted: the Automa's side follows its public combat table (h_automa_cdf);
         # its strength is the quantile H_AUTOMA_EDGE_Q of its total, or the lower

@@ -30,12 +30,7 @@ cdef const double* h_automa_cdf(HCtx* h, int power) noexcept nogil:
         return h.acdf
     h.acdf_power = power
     # one unseen card's value: the deck less own hand and the face-up discard pile
-    for i in range(4):
-        unseen[i] = -p.hand[i]
-    for i in range(g.rules.n_combat):
-        unseen[g.rules.combat_values[i] - 2] += 1
-    for i in range(g.n_combat_discard):
-        unseen[g.combat_discard[i] - 2] -= 1
+    h_unseen_cards(h, unseen)
     for i in range(4):
         if unseen[i] < 0:
             unseen[i] = 0
@@ -133,6 +128,17 @@ cdef bint h_automa_target(HCtx* h, int opp, int mymax, int side, int* target,
     return True
 
 
+cdef int h_best_cards(const Player* p, int k) noexcept nogil:
+    # What the k highest combat cards of p's hand add (fewer if it holds fewer).
+    cdef int v = 3, ok, total = 0
+    while v >= 0 and k > 0:
+        ok = p.hand[v] if p.hand[v] < k else k
+        total += ok * (v + 2)
+        k -= ok
+        v -= 1
+    return total
+
+
 cdef void h_combat_target(HCtx* h, int* target, int* hopeless) noexcept nogil:
     # The strength to aim for in the current combat: enough to beat the
     # opponent's full dial and card slots (ties go to the attacker); if that
@@ -140,18 +146,11 @@ cdef void h_combat_target(HCtx* h, int* target, int* hopeless) noexcept nogil:
     # expectation; else give up (and play at most a 2 to draw a card).
     cdef const GameState* g = h.g
     cdef int seat = h.seat, side = h_my_side(g, seat), opp = g.t.cb_seat[1 - h_my_side(g, seat)]
-    cdef int cell = g.t.cb_cell, k, n, v, ok, mymax, full, dialmax
+    cdef int cell = g.t.cb_cell, k, n, mymax, full, dialmax
     cdef double exp
     cdef const Player* p = &g.p[seat]
     k = combat_card_limit(g, seat, cell)
-    mymax = dial_max(g, seat)
-    n = k
-    v = 3
-    while v >= 0 and n > 0:
-        ok = p.hand[v] if p.hand[v] < n else n
-        mymax += ok * (v + 2)
-        n -= ok
-        v -= 1
+    mymax = dial_max(g, seat) + h_best_cards(p, k)
     if h_automa_target(h, opp, mymax, side, target, hopeless):
         return
     k = combat_card_limit(g, opp, cell)

@@ -249,20 +249,26 @@ cdef void h_adapt_clock(HCtx* h) noexcept nogil:
                   * (h.w[HW_TERRITORY] + (1.0 - h.w[HW_TERRITORY]) * h.late))
 
 
-cdef double h_card_est(HCtx* h) noexcept nogil:
-    # Mean value of the combat cards this seat has not seen: the deck's
-    # composition less its own hand and the face-up discard pile.
+cdef void h_unseen_cards(HCtx* h, int* unseen) noexcept nogil:
+    # Combat cards of each value (2..5 at 0..3) this seat has not seen: the deck's
+    # composition less its own hand and the face-up discard pile (may go below 0).
     cdef const GameState* g = h.g
     cdef const Player* p = &g.p[h.seat]
-    cdef int unseen[4]
-    cdef int i, seen = 0
-    cdef double tot = 0.0
+    cdef int i
     for i in range(4):
         unseen[i] = -p.hand[i]
     for i in range(g.rules.n_combat):
         unseen[g.rules.combat_values[i] - 2] += 1
     for i in range(g.n_combat_discard):
         unseen[g.combat_discard[i] - 2] -= 1
+
+
+cdef double h_card_est(HCtx* h) noexcept nogil:
+    # Mean value of the combat cards this seat has not seen (h_unseen_cards).
+    cdef int unseen[4]
+    cdef int i, seen = 0
+    cdef double tot = 0.0
+    h_unseen_cards(h, unseen)
     for i in range(4):
         if unseen[i] > 0:
             tot += unseen[i] * (i + 2)
