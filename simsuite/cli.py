@@ -102,11 +102,14 @@ def tune(
     out: Path = typer.Option(Path("tuned.toml"), help="Where to write the tuned weights."),
     by: Optional[str] = typer.Option(None, help="Learn a weights table with one row per value of "
                                      "this key (Scythe: faction or mat); resumes when run again."),
+    generations: int = typer.Option(8, help="Generations of the search (per row); the budget is "
+                                    "spread over them, so more make smaller, noisier steps."),
 ):
     """Tune a policy's weights by self-play (fixed budget and seed)."""
     from simsuite.tuning import tune_command
 
-    tune_command(scenario=scenario, budget=budget, seed=seed, out=out, by=by)
+    tune_command(scenario=scenario, budget=budget, seed=seed, out=out, by=by,
+                 generations=generations)
 
 
 @app.command()

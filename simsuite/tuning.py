@@ -71,6 +71,7 @@ PAIRED_SHARE = 0.2
 SIGMA0 = 0.3                # initial step, as a fraction of each weight's scale
 MIN_SCALE = 0.5             # a weight near 0 still moves by about this much
 MIN_GAMES_PER_EVAL = 8      # games per candidate per generation, at the least
+GENERATIONS = 8             # default: enough generations to move; more spread a budget thinner
 # Stream indices under the tuner seed (simsuite.rng.derive_seed).
 _SEARCH_STREAM, _PAIRED_STREAM, _H2H_STREAM, _MUTATION_STREAM = 1, 2, 3, 4
 
@@ -238,7 +239,7 @@ def _setup(scenario_path: Path) -> _Setup:
 
 
 def tune(scenario: Path, budget: int, seed: int, *, jobs: Optional[int] = None,
-         progress=None) -> TuneResult:
+         progress=None, generations: int = GENERATIONS) -> TuneResult:
     """Run the tuner (see the module docstring); returns the weights and the checks."""
     from simsuite.rng import derive_seed
 
@@ -247,12 +248,20 @@ def tune(scenario: Path, budget: int, seed: int, *, jobs: Optional[int] = None,
                         "e.g. --budget 20000")
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0 or seed >= 1 << 64:
         raise UserError(f"--seed: {seed!r} is not a seed; pass a whole number from 0 to 2**64-1")
+    _check_generations(generations)
     setup = _setup(scenario)
     _check_budget(budget, len(setup.seats))
-    return _search(setup, budget, seed, _jobs(jobs), progress)
+    return _search(setup, budget, seed, _jobs(jobs), progress, generations)
+
+
+def _check_generations(generations: int) -> None:
+    if isinstance(generations, bool) or not isinstance(generations, int) or not 1 <= generations <= 10000:
+        raise UserError(f"--generations: {generations!r} is not a number of generations; pass a "
+                        f"whole number from 1 to 10000 (default {GENERATIONS})")
 
 
 def _check_budget(budget: int, seats: int, cells: int = 1) -> None:
+    # one generation at the least (a budget too small for the generations asked plays fewer)
     per_eval_min = max(MIN_GAMES_PER_EVAL, seats)
     minimum = cells * (int(math.ceil(((LAMBDA + 1) * per_eval_min) / SEARCH_SHARE)) + 1)
     if budget < minimum:
@@ -265,7 +274,8 @@ def _jobs(jobs: Optional[int]) -> int:
     return jobs if jobs is not None else max(1, min(os.cpu_count() or 1, 8))
 
 
-def _search(setup: _Setup, budget: int, seed: int, jobs: int, progress) -> TuneResult:
+def _search(setup: _Setup, budget: int, seed: int, jobs: int, progress,
+            target_generations: int = GENERATIONS) -> TuneResult:
     """The (1+lambda) search and its two checks, on `budget` games (module docstring)."""
     from simsuite.rng import derive_seed
 
@@ -273,8 +283,9 @@ def _search(setup: _Setup, budget: int, seed: int, jobs: int, progress) -> TuneR
     per_eval_min = max(MIN_GAMES_PER_EVAL, n)
 
     search_budget = int(budget * SEARCH_SHARE)
-    # games per candidate: enough generations to move (about 8), a multiple of the seats
-    m = max(per_eval_min, search_budget // ((LAMBDA + 1) * 8))
+    # games per candidate: the budget spread over the generations asked for, a multiple of
+    # the seats
+    m = max(per_eval_min, search_budget // ((LAMBDA + 1) * target_generations))
     m -= m % n
     m = max(m, n)
     generations = max(1, search_budget // ((LAMBDA + 1) * m))
@@ -341,11 +352,12 @@ def _fmt(x: float) -> str:
 
 
 def write_weights(result: TuneResult, out: Path, *, scenario: str = "", budget: int = 0,
-                  seed: int = 0) -> None:
+                  seed: int = 0, generations: int = GENERATIONS) -> None:
     """Write `name` and a `[weights]` table (TOML) for a scenario's policy entry."""
     p = result.paired
+    gens = f" --generations {generations}" if generations != GENERATIONS else ""
     lines = [
-        f"# Tuned by `simsuite tune {scenario} --budget {budget} --seed {seed}`.",
+        f"# Tuned by `simsuite tune {scenario} --budget {budget} --seed {seed}{gens}`.",
         f"# Search: {result.generations} generations of 1+{LAMBDA}, "
         f"{result.accepted} improvements, "
         f"{result.games_played} games in all.",
@@ -365,8 +377,9 @@ def write_weights(result: TuneResult, out: Path, *, scenario: str = "", budget: 
     os.replace(tmp, out)
 
 
-def tune_command(scenario: Path, budget: int, seed: int, out: Path, by: Optional[str] = None) -> None:
-    """`simsuite tune SCENARIO --budget N --seed S --out FILE [--by KEY]`."""
+def tune_command(scenario: Path, budget: int, seed: int, out: Path, by: Optional[str] = None,
+                 generations: int = GENERATIONS) -> None:
+    """`simsuite tune SCENARIO --budget N --seed S --out FILE [--by KEY] [--generations G]`."""
     import sys
 
     out = Path(out)
@@ -376,7 +389,7 @@ def tune_command(scenario: Path, budget: int, seed: int, out: Path, by: Optional
         raise UserError(f"--out: folder {out.parent} does not exist; "
                         "create it or choose another path")
     if by is not None:
-        rows = tune_table(Path(scenario), by, budget, seed, out,
+        rows = tune_table(Path(scenario), by, budget, seed, out, generations=generations,
                           progress=lambda msg: print(msg, file=sys.stderr, flush=True))
         print(f"tuned a table of {len(rows)} rows by {by}; written to {out}")
         for value, r in rows.items():
@@ -384,9 +397,10 @@ def tune_command(scenario: Path, budget: int, seed: int, out: Path, by: Optional
             print(f"  {by} {value}: tuned {p['tuned_rate']:.1%} vs start {p['start_rate']:.1%} "
                   f"({p['difference']:+.1%}, 95% CI {p['ci95'][0]:+.1%} to {p['ci95'][1]:+.1%})")
         return
-    result = tune(Path(scenario), budget, seed,
+    result = tune(Path(scenario), budget, seed, generations=generations,
                   progress=lambda msg: print(msg, file=sys.stderr, flush=True))
-    write_weights(result, out, scenario=str(scenario), budget=budget, seed=seed)
+    write_weights(result, out, scenario=str(scenario), budget=budget, seed=seed,
+                  generations=generations)
     p, h = result.paired, result.head_to_head
     print(f"tuned {result.policy}: {result.generations} generations, "
           f"{result.accepted} improvements, "
@@ -402,7 +416,7 @@ def tune_command(scenario: Path, budget: int, seed: int, out: Path, by: Optional
 # ---------------------------------------------------------------- weights tables
 
 def tune_table(scenario: Path, by: str, budget: int, seed: int, out: Path, *,
-               jobs: Optional[int] = None, progress=None) -> dict:
+               jobs: Optional[int] = None, progress=None, generations: int = GENERATIONS) -> dict:
     """Learn a weights table (simsuite/policies/tables.py): one row per value of the group key
     `by` (e.g. each mat), each tuned by the search above on its share of `budget`, in games
     where the tuned policy plays the seat dealt that value against the scenario's field. Each
@@ -425,6 +439,7 @@ def tune_table(scenario: Path, by: str, budget: int, seed: int, out: Path, *,
                         "e.g. --budget 20000")
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0 or seed >= 1 << 64:
         raise UserError(f"--seed: {seed!r} is not a seed; pass a whole number from 0 to 2**64-1")
+    _check_generations(generations)
     base = _setup(scenario)
     keys = base.spec.table_keys(base.config)
     if by not in keys:
@@ -436,7 +451,8 @@ def tune_table(scenario: Path, by: str, budget: int, seed: int, out: Path, *,
     per_cell = budget // len(values)
     out = Path(out)
     partial = out.with_name(out.name + ".partial.json")
-    job = {"scenario": short_hash(doc), "by": by, "budget": budget, "seed": seed}
+    job = {"scenario": short_hash(doc), "by": by, "budget": budget, "seed": seed,
+           "generations": generations}
     done: dict = {}
     if partial.exists():
         saved = json.loads(partial.read_text())
@@ -456,15 +472,17 @@ def tune_table(scenario: Path, by: str, budget: int, seed: int, out: Path, *,
                         base.spec.seats_holding(cfg, by, v, idx, sds))
         if progress:
             progress(f"{by} = {value} ({i + 1} of {len(values)}): {per_cell} games")
-        results[value] = _search(cell, per_cell, int(derive_seed(seed, 100 + i)), _jobs(jobs), progress)
+        results[value] = _search(cell, per_cell, int(derive_seed(seed, 100 + i)), _jobs(jobs),
+                                 progress, generations)
         done[value] = {k: (v.tolist() if isinstance(v, np.ndarray) else v)
                        for k, v in results[value].__dict__.items()}
         partial.write_text(json.dumps({"job": job, "rows": done}, default=float) + "\n")
     defaults = [float(x) for x in base.start]
     # a row applies where it was tuned: solo games (a seat the rules play) or not
     solo = len(base.seats) < base.n
-    header = [f"Tuned by `simsuite tune {scenario} --by {by} --budget {budget} --seed {seed} "
-              f"--out {out}` (rows with solo = {str(solo).lower()}; regenerate with the same "
+    gens = f" --generations {generations}" if generations != GENERATIONS else ""
+    header = [f"Tuned by `simsuite tune {scenario} --by {by} --budget {budget} --seed {seed}"
+              f"{gens} --out {out}` (rows with solo = {str(solo).lower()}; regenerate with the same "
               "command).",
               f"One row per {by}: the search of `simsuite tune` on {per_cell} games each, in the "
               f"seat dealt that {by}, against the scenario's field. A row is kept only where its "

@@ -60,6 +60,23 @@ def test_tune_is_deterministic_and_within_budget(tmp_path):
     assert c.head_to_head != a.head_to_head
 
 
+def test_generations_spread_the_budget(tmp_path):
+    # --generations G: the search budget (70%) is split into G generations of 1 + 4 candidates,
+    # each playing m games, m a multiple of the 2 seats: 0.7 * 2000 = 1400 games; G = 8 gives
+    # m = 1400 // 40 = 35 -> 34 and 1400 // (5 * 34) = 8 generations; G = 20 gives
+    # m = 1400 // 100 = 14 and 1400 // 70 = 20 generations.
+    sc = scenario(tmp_path, ["economy", "random"])
+    assert tune(sc, 2000, 3, jobs=1).generations == 8
+    twenty = tune(sc, 2000, 3, jobs=1, generations=20)
+    assert twenty.generations == 20 and len(twenty.history) == 20
+    assert twenty.games_played <= 2000
+    out = tmp_path / "t.toml"
+    tune_command(sc, budget=80, seed=3, out=out, generations=2)
+    assert "--generations 2`" in out.read_text().splitlines()[0]
+    with pytest.raises(UserError, match="--generations: 0 is not a number of generations"):
+        tune(sc, 2000, 3, generations=0)
+
+
 def test_start_weights_come_from_the_scenario(tmp_path):
     sc = scenario(tmp_path, ['name = "economy"\nweights = { production = 2.5, attack_edge = 9.0 }',
                              "random"])
