@@ -70,3 +70,22 @@ def test_rounds_interleave_workloads_and_ratios_pair_the_rounds(monkeypatch, cap
     # games per repetition: the core's 10, times 4 per job for a batch
     assert [line.split()[1] for line in out.splitlines() if line.startswith(("core ", "b-"))][:3] == \
         ["10", "40", "80"]
+
+
+def test_a_weights_table_is_benched_as_a_scenario_plays_it(monkeypatch):
+    # SIMSUITE_BENCH_TABLE: the core workloads give the heuristic the table's rows, as a
+    # scenario naming the table does (the strongest policy is expert with its table).
+    pytest.importorskip("simsuite._scythe")
+    import numpy as np
+
+    monkeypatch.setattr(scythe_bench, "TABLE", "expert")
+    monkeypatch.setattr(scythe_bench, "HEURISTIC", "expert")
+    ids, weights = scythe_bench._table_arrays("expert", 1, solo=True)
+    assert weights.ndim == 3 and weights.shape[0] == 2          # a row per faction x mat, 2 seats
+    rows = {tuple(r) for r in weights[0]}
+    assert len(rows) > 1                                        # the solo rows differ by mat
+    ids4, weights4 = scythe_bench._table_arrays("expert", 4, solo=False)
+    assert weights4.shape[0] == 4 and np.array_equal(weights4[0], weights4[3])
+    assert not np.array_equal(weights[0], weights4[0])          # solo rows are not the 4p rows
+    assert "with weights table expert" in next(w.description for w in scythe_bench.workloads()
+                                               if w.name == "scythe-automa")

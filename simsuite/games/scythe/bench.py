@@ -41,12 +41,36 @@ def _core(players: int, policy: str, automa: Optional[dict] = None,
         p = table[policy]
         rules = make_rules() if make_rules else _scythe.Rules(load_data())
         seeds = bench_seeds(np.arange(start, start + games))
-        ids = np.full(players, p.id, dtype=np.int32)
-        weights = np.zeros((players, MAX_WEIGHTS))
-        for s in range(players):
-            weights[s, :len(p.weights)] = [w for _, w in p.weights]
+        if TABLE and policy == HEURISTIC:
+            ids, weights = _table_arrays(policy, players, automa is not None)
+        else:
+            ids = np.full(players, p.id, dtype=np.int32)
+            weights = np.zeros((players, MAX_WEIGHTS))
+            for s in range(players):
+                weights[s, :len(p.weights)] = [w for _, w in p.weights]
         return timed_batch(games, lambda: _scythe.play_batch(rules, seeds, players, None, None, ids, weights, **(automa or {})))
     return run
+
+
+def _table_arrays(policy: str, players: int, solo: bool) -> tuple:
+    """Seat arrays of `policy` playing the weights table TABLE, each seat on the row of the
+    faction and mat it is dealt, as a scenario naming that table gets them (lineups.py)."""
+    import tempfile
+
+    from simsuite.games.scythe.lineups import seat_policy_arrays
+    from simsuite.scenario import load_scenario
+
+    head = f'game = "scythe"\nname = "bench-table"\ngames = 1\nseed = 1\n'
+    entry = f'[[policy]]\nname = "{policy}"\nweights_table = "{TABLE}"\n'
+    text = head + (entry + '[automa]\ndifficulty = "automa"\n' if solo
+                   else f"players = {players}\n" + entry * players)
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "bench-table.toml"
+        path.write_text(text)
+        config = load_scenario(path).config
+    pols = [config.policies[0], None] if solo else list(config.policies)
+    ids, weights, _ = seat_policy_arrays(pols, config)
+    return ids, weights
 
 
 BATCH_SCENARIO = """\
@@ -87,23 +111,27 @@ turn_cap = 500
 """
 
 HEURISTIC = os.environ.get("SIMSUITE_BENCH_POLICY", "economy")
+# a weights table the heuristic plays in the core workloads (e.g. "expert", the shipped one):
+# the strongest policy is `expert` with its table, and its speed is measured as it plays
+TABLE = os.environ.get("SIMSUITE_BENCH_TABLE", "")
 
 
 def workloads() -> list[Workload]:
     from simsuite.policies import compiled_policies
 
     heuristic = HEURISTIC if HEURISTIC in compiled_policies("scythe") else None
+    played = f" with weights table {TABLE}" if TABLE and heuristic else ""
     table = []
     if heuristic:
         table += [
-            Workload("scythe-2p-heuristic", f"Scythe, 2 players, policy {heuristic}", "core",
+            Workload("scythe-2p-heuristic", f"Scythe, 2 players, policy {heuristic}{played}", "core",
                      _core(2, heuristic)),
-            Workload("scythe-4p-heuristic", f"Scythe, 4 players, policy {heuristic}", "core",
+            Workload("scythe-4p-heuristic", f"Scythe, 4 players, policy {heuristic}{played}", "core",
                      _core(4, heuristic)),
         ]
     solo_policy = heuristic or "random"
     table += [
-        Workload("scythe-automa", f"Scythe solo, {solo_policy} against the Automa (level automa)", "core",
+        Workload("scythe-automa", f"Scythe solo, {solo_policy}{played} against the Automa (level automa)", "core",
                  _core(2, solo_policy, automa={"automa": "automa"})),
         Workload("scythe-4p-windgambit", f"Scythe, 4 players, policy {solo_policy}, the Wind Gambit's "
                  "airships and resolutions (scenarios/scythe/wind-gambit.toml's example tiles)", "core",
