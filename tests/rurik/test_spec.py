@@ -94,6 +94,8 @@ def test_simsuite_play_prints_a_readable_game_and_replays_it(tmp_path, capsys, p
     assert any(line.startswith("seat 0 places advisor") for line in lines)
     assert any(" musters in " in line or " moves " in line for line in lines)
     assert lines[-1].startswith("rank ") and "VP [rule " in "\n".join(lines[-3:])
+    # the score lines name their last figures as the tie-breakers (regions ruled, then coins)
+    assert all("; tie-breakers: regions ruled " in line for line in lines if line.startswith("rank "))
     assert any(line.startswith("game over after 4 rounds") for line in lines)   # Rurik has 4 rounds
     if "solo" in options:
         assert any(line.startswith("the Rebel side activates") for line in lines)

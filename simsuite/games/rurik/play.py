@@ -35,7 +35,8 @@ def play_scenario(players, options: dict) -> dict:
 
 
 def score_lines(game) -> list[str]:
-    """Each seat's final score, its components and the tie-breakers, best first."""
+    """Each seat's final score, its components and the tie-breakers, best first (the Rebels'
+    coins there are 0: the rulebook gives them none for the tie-break)."""
     r = game.result()
     lines = []
     for s in sorted(range(game.n_players), key=lambda s: r["rank"][s]):
@@ -43,5 +44,6 @@ def score_lines(game) -> list[str]:
         who = "the Rebels" if r["solo_level"] and s == 1 else f"seat {s}"
         per = game.scores()[s]
         lines.append(f"rank {r['rank'][s]}: {who} ({r['leader'][s]}) {r['score'][s]} VP"
-                     f" [{parts or 'nothing'}]; regions ruled {per['regions_ruled']}, coins {per['coins']}")
+                     f" [{parts or 'nothing'}]; tie-breakers: regions ruled {per['regions_ruled']}, "
+                     f"coins {per['coins']}")
     return lines
