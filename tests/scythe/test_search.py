@@ -182,6 +182,7 @@ def test_override_keeps_the_heuristics_choice_without_a_clear_paired_gain(rules)
     # override = z: another option is taken only if its gain over the rollout heuristic's
     # choice on the same determinizations is above 0 by z standard errors; no option
     # clears an absurd z, so the search plays the heuristic's choice at every decision.
+    # (table = 0: the seat's heuristic is expert's defaults, whatever the shipped table says)
     game = midgame(rules, 6, 2, turns=10)
     rollout = int(dict(SEARCH_WEIGHTS)["rollout"])
     name = next(n for n, (pid, _, _) in STRATEGIES.items() if pid == rollout)
@@ -191,8 +192,8 @@ def test_override_keeps_the_heuristics_choice_without_a_clear_paired_gain(rules)
             break
         seat = game.current_player
         heuristic = core.CompiledSeats(123, [rollout] * 2, [default_weights(name)] * 2).choose(game)
-        assert search_choice(game, simulations=24, endgame=0, override=1e9) == heuristic
-        differs += search_choice(game, simulations=24, endgame=0, override=0) != heuristic
+        assert search_choice(game, simulations=24, endgame=0, override=1e9, table=0) == heuristic
+        differs += search_choice(game, simulations=24, endgame=0, override=0, table=0) != heuristic
         searched += core.search_tree_stats(seat)["root_visits"] >= 24
         game.apply(heuristic)
     assert searched >= 3

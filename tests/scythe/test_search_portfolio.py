@@ -38,7 +38,8 @@ def test_styles_are_factors_on_the_seat_base(rules):
 
 
 @pytest.mark.parametrize("automa,mat", [("automa", "industrial"), ("automa", "engineering"),
-                                        (None, "industrial"), (None, "patriotic")])
+                                        (None, "industrial"), (None, "patriotic"),
+                                        ("ultimaszyna", "agricultural")])
 def test_table_gives_the_seat_its_row_of_experts_table(rules, automa, mat):
     # table = 1: the seat's base is the row of tables/expert.toml its game and mat select
     # (solo rows against the Automa, the others in player games), else expert's defaults.
@@ -53,8 +54,10 @@ def test_table_gives_the_seat_its_row_of_experts_table(rules, automa, mat):
     assert core.search_seat_weights(game, seat, search_weights(table=1)) == pytest.approx(list(row))
     assert core.search_seat_weights(game, seat, search_weights(table=0)) == \
         pytest.approx(pol.default_weights("expert"))
-    if mat == "patriotic":
-        assert list(row) == pol.default_weights("expert")   # no row: the defaults
+    # the solo rows apply at every level, and a solo row is not the player-game row
+    other = expert_table().vector({"players": 2, "solo": automa is None, "faction": faction,
+                                   "mat": mat})
+    assert list(row) != list(other)
 
 
 def test_an_unreachable_gain_keeps_the_base_style(rules):
