@@ -76,26 +76,33 @@ cdef void automa_retreat(GameState* g, int c) noexcept nogil:
             p.unit_cell[u] = <int8_t>base
 
 
-cdef void automa_place_resources(GameState* g, int c) noexcept nogil:
-    """The human took territory c from the Automa (won as attacker, or drove off its lone
-    workers): place the resource box of the top main-discard card, in the territory's
-    resource; none on lakes, villages or the Factory (seed p.11). One card serves every
-    conquest of the human's turn; with no card played yet, none (I-11)."""
+cdef int automa_box_at(const GameState* g, int c, int* n) noexcept nogil:
+    """The resource box the human would get by taking territory c from the Automa now (won
+    as attacker, or drove off its lone workers): the top main-discard card's box, in the
+    territory's resource. Returns that resource and sets *n to the tokens; -1 for none: on
+    lakes, villages or the Factory (seed p.11), or with no card played yet (I-11)."""
     cdef int card = g.automa.last_main_card
     cdef int t = g.rules.terrain[c]
-    cdef int n, r
     if card < 0 or not is_territory(g, c):
-        return
-    n = g.rules.automa.cards[card].resources
+        return -1
+    n[0] = g.rules.automa.cards[card].resources
     if t == T_FARM:
-        r = R_FOOD
-    elif t == T_FOREST:
-        r = R_WOOD
-    elif t == T_MOUNTAIN:
-        r = R_METAL
-    elif t == T_TUNDRA:
-        r = R_OIL
-    else:
+        return R_FOOD
+    if t == T_FOREST:
+        return R_WOOD
+    if t == T_MOUNTAIN:
+        return R_METAL
+    if t == T_TUNDRA:
+        return R_OIL
+    return -1
+
+
+cdef void automa_place_resources(GameState* g, int c) noexcept nogil:
+    """The human took territory c from the Automa: place the resource box (automa_box_at).
+    One card serves every conquest of the human's turn."""
+    cdef int n = 0
+    cdef int r = automa_box_at(g, c, &n)
+    if r < 0:
         return
     g.cell_res[c][r] += n
     emit(g, EV_AUTOMA_RESOURCES, g.automa.seat, n, c, 0, 0, 0)

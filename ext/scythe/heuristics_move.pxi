@@ -55,16 +55,15 @@ cdef double h_deny(HCtx* h, int e, int d) noexcept nogil:
 cdef double h_automa_gift(HCtx* h, int d) noexcept nogil:
     # Seat-adapted: taking territory d from the Automa (winning an attack, or driving off its
     # lone workers) places the resource box of its top main-discard card there, in the
-    # territory's resource (Rulebook 003, "Combat"; the engine's automa_place_resources).
-    # That card is public: the one the Automa played last.
-    cdef const GameState* g = h.g
-    cdef int card = g.automa.last_main_card, r
-    if card < 0 or not h_automa_defence(h) or h.en_seat[d] != g.automa.seat:
+    # territory's resource (Rulebook 003, "Combat"; the engine's automa_box_at). That card
+    # is public: the one the Automa played last.
+    cdef int n = 0, r
+    if not h_automa_defence(h) or h.en_seat[d] != h.g.automa.seat:
         return 0.0
-    r = resource_of_terrain(g.rules.terrain[d])
-    if r < 0 or r > 3:
+    r = automa_box_at(h.g, d, &n)
+    if r < 0:
         return 0.0
-    return h_toks(h, r, h.res[r], g.rules.automa.cards[card].resources)
+    return h_toks(h, r, h.res[r], n)
 
 
 cdef double h_drive_off(HCtx* h, int e, int d, double v) noexcept nogil:

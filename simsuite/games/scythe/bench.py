@@ -52,10 +52,17 @@ def _core(players: int, policy: str, automa: Optional[dict] = None,
     return run
 
 
+_TABLE_ARRAYS: dict = {}    # (table, policy, players, solo) -> seat arrays, loaded once
+
+
 def _table_arrays(policy: str, players: int, solo: bool) -> tuple:
     """Seat arrays of `policy` playing the weights table TABLE, each seat on the row of the
     faction and mat it is dealt, as a scenario naming that table gets them (lineups.py)."""
     import tempfile
+
+    key = (TABLE, policy, players, solo)
+    if key in _TABLE_ARRAYS:
+        return _TABLE_ARRAYS[key]
 
     from simsuite.games.scythe.lineups import seat_policy_arrays
     from simsuite.scenario import load_scenario
@@ -70,6 +77,7 @@ def _table_arrays(policy: str, players: int, solo: bool) -> tuple:
         config = load_scenario(path).config
     pols = [config.policies[0], None] if solo else list(config.policies)
     ids, weights, _ = seat_policy_arrays(pols, config)
+    _TABLE_ARRAYS[key] = ids, weights
     return ids, weights
 
 
