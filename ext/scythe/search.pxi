@@ -28,6 +28,9 @@
 # plays its style (kept in its SeatPolicy) in every unsearched decision and in its own
 # rollouts of the endgame search. These rollouts come alongside SW_SIMULATIONS (a selection
 # costs SW_PORTFOLIO x SW_PF_STYLES full play-outs).
+# Against the Automa two knobs take the place of these (search_game_knobs): the selection
+# plays SW_SOLO_PORTFOLIO rollouts per style (by default none: measured, it did not pay there)
+# and each tree SW_SOLO_BUDGET times SW_SIMULATIONS simulations (more simulations did).
 #
 # One tree per seat and turn. Its nodes are the seat's own decisions of the turn that are
 # in scope (SW_SCOPE), keyed by (decision kind, option); everything else on the way (the
@@ -103,7 +106,9 @@ cdef enum:
     SW_PF_Z = 23           # a style replaces the incumbent only on a paired gain above this many SEs
     SW_PF_STYLES = 24      # how many styles of the portfolio (SEARCH_STYLES) are compared
     SW_PF_CAP = 25         # the selection's margin cap (SW_MARGIN_CAP of its rollouts' values)
-    N_SW = 26
+    SW_SOLO_PORTFOLIO = 26 # against the Automa: SW_PORTFOLIO's value there (search_game_knobs)
+    SW_SOLO_BUDGET = 27    # against the Automa: SW_SIMULATIONS times this
+    N_SW = 28
     SEARCH_MAX_STYLES = 12
     SEARCH_MAX_PAIRED = 4096   # root visits of the heuristic's choice kept for pairing
     SEARCH_MAX_ROLLOUT_DECISIONS = 20000   # a rollout never runs longer (safety)
@@ -636,22 +641,35 @@ cdef void search_simulate(const GameState* real, int seat, SeatTree* t, const do
         t.nodes[sc.path[k]].total += v
 
 
+cdef inline void search_game_knobs(const GameState* g, const double* sw, double* out) noexcept nogil:
+    # The knobs as they apply in this game: against the Automa the style selection takes
+    # SW_SOLO_PORTFOLIO rollouts per style and the trees SW_SOLO_BUDGET times the simulations
+    # (BENCHMARKS.md "Search policy": there the selection did not pay and simulations did).
+    memcpy(out, sw, N_SW * sizeof(double))
+    if g.automa.seat >= 0:
+        out[SW_PORTFOLIO] = sw[SW_SOLO_PORTFOLIO]
+        out[SW_SIMULATIONS] = sw[SW_SIMULATIONS] * sw[SW_SOLO_BUDGET]
+
+
 cdef int32_t search_choose(const GameState* g, int seat, const int32_t* opts, int n,
-                           SeatPolicy* sp, const double* sw) noexcept nogil:
+                           SeatPolicy* sp, const double* knobs) noexcept nogil:
     """The `search` policy's choice at the pending decision (see the top of this file)."""
+    cdef double sw[N_SW]
     cdef SearchScratch* sc
     cdef SeatTree* t
     cdef int32_t c, best = -1, budget, i, sims
-    cdef int scope = <int>sw[SW_SCOPE]
-    cdef bint keep = sw[SW_TREE] != 0.0
-    cdef bint to_end = sw[SW_ENDGAME] > 0.0 and search_max_stars(g) >= sw[SW_ENDGAME]
-    cdef bint combat = sw[SW_COMBAT] != 0.0 and search_combat_open(g, seat)
-    cdef bint fresh
+    cdef int scope
+    cdef bint keep, to_end, combat, fresh
     cdef double t_end = 0.0, mean, best_mean = -1.0e300
     cdef int best_visits = -1
     cdef double w[N_POLICY_WEIGHTS]    # the seat's style (search_portfolio)
     if n <= 1:
         return opts[0]
+    search_game_knobs(g, knobs, sw)
+    scope = <int>sw[SW_SCOPE]
+    keep = sw[SW_TREE] != 0.0
+    to_end = sw[SW_ENDGAME] > 0.0 and search_max_stars(g) >= sw[SW_ENDGAME]
+    combat = sw[SW_COMBAT] != 0.0 and search_combat_open(g, seat)
     if (sw[SW_PORTFOLIO] > 0.0 and sw[SW_ENDGAME] > 0.0 and not to_end and g.decision == DK_SECTION
             and g.active == seat
             and (sp.style_turns < 0 or g.p[seat].turns - sp.style_turns >= sw[SW_PF_EVERY])):

@@ -167,6 +167,23 @@ def test_no_peeking_opponents_hidden_cards_do_not_change_the_choice(rules, n_pla
     assert views_differ
 
 
+def test_against_the_automa_the_trees_take_solo_budget_times_the_simulations(rules):
+    # solo_budget scales the simulations of a search against the Automa and of no other game
+    # (search.pxi search_game_knobs): the root of a fresh tree is visited once a simulation.
+    solo = midgame(rules, 21, 2, turns=9, automa="automa")
+    visits = []
+    for factor in (1, 3):
+        search_choice(solo, simulations=10, endgame=0, solo_budget=factor)
+        visits.append(core.search_tree_stats(solo.current_player)["root_visits"])
+    assert visits == [10, 30]
+    duel = midgame(rules, 21, 2, turns=9)
+    stats = []
+    for factor in (1, 3):
+        search_choice(duel, simulations=10, endgame=0, solo_budget=factor)
+        stats.append(core.search_tree_stats(duel.current_player))
+    assert stats[0]["root_visits"] == 10 and stats[1] == stats[0]
+
+
 def test_before_the_endgame_the_search_plays_its_rollout_heuristic(rules):
     # endgame = 4: no turn decision is searched while every seat has fewer than 4 stars (and
     # without the style selection and the table, tests/scythe/test_search_portfolio.py, the

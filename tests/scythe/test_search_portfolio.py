@@ -15,7 +15,7 @@ from simsuite.policies.tables import load_table
 from .conftest import core
 from .test_search import SEARCH, midgame, rows_on_one_and_two_jobs, search_choice, search_weights
 
-PORTFOLIO = dict(portfolio=4, portfolio_every=1, styles=len(pol.SEARCH_STYLES))
+PORTFOLIO = dict(portfolio=4, solo_portfolio=4, portfolio_every=1, styles=len(pol.SEARCH_STYLES))
 
 
 def expert_table():
@@ -76,7 +76,7 @@ def test_no_peeking_hidden_cards_do_not_change_the_style(rules, n_players, autom
     # and the selection really compared styles (a negative z takes the best style's bound).
     game = midgame(rules, 21, n_players, turns=9, automa=automa)
     seat = game.current_player
-    knobs = dict(PORTFOLIO, portfolio=6, portfolio_z=-0.5)
+    knobs = dict(PORTFOLIO, portfolio=6, solo_portfolio=6, portfolio_z=-0.5)
     core.search_style_counts(reset=True)
     choice = search_choice(game, **knobs)
     counts = core.search_style_counts(reset=True)
@@ -101,7 +101,7 @@ def test_selection_waits_portfolio_every_own_turns(rules):
 
 
 def test_portfolio_games_are_the_same_on_replay_for_every_player_count(rules):
-    knobs = dict(simulations=4, portfolio=2, portfolio_every=2, table=1)
+    knobs = dict(simulations=4, portfolio=2, solo_portfolio=2, portfolio_every=2, table=1)
     for n, automa in ((2, None), (4, None), (5, None), (2, "ultimaszyna")):
         ids = [SEARCH.id] + [5] * (n - 1)
         w = np.array([search_weights(**knobs)] + [pol.default_weights("expert")] * (n - 1))
@@ -111,6 +111,19 @@ def test_portfolio_games_are_the_same_on_replay_for_every_player_count(rules):
         assert set(a["end_reason"]) <= {1, 2}
         assert a["score"][1].tolist() == b["score"][0].tolist()
         assert a["decisions"][1] == b["decisions"][0]
+
+
+@pytest.mark.parametrize("automa", [None, "automa"])
+def test_against_the_automa_the_selection_takes_solo_portfolio_rollouts(rules, automa):
+    # portfolio applies in player games, solo_portfolio against the Automa (search.pxi
+    # search_game_knobs): the selection runs only where its own knob is above 0.
+    game = midgame(rules, 21, 2, turns=9, automa=automa)
+    selections = []
+    for knobs in (dict(portfolio=4, solo_portfolio=0), dict(portfolio=0, solo_portfolio=4)):
+        core.search_style_counts(reset=True)
+        search_choice(game, **dict(PORTFOLIO, **knobs))
+        selections.append(sum(core.search_style_counts(reset=True)))
+    assert selections == ([0, 1] if automa else [1, 0])
 
 
 def test_one_job_and_two_jobs_give_identical_rows_with_the_portfolio(tmp_path):

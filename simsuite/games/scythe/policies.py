@@ -156,6 +156,8 @@ SEARCH_WEIGHTS: tuple[tuple[str, float], ...] = (
     ("portfolio_z", 2.5),    # a style replaces the incumbent only on a paired gain above z standard errors
     ("styles", 6.0),         # how many of SEARCH_STYLES the selection compares (from the first)
     ("portfolio_cap", 10.0), # the selection's rollouts: a finished game's margin counts up to this
+    ("solo_portfolio", 0.0), # against the Automa: `portfolio` there (the selection did not pay there)
+    ("solo_budget", 4.0),    # against the Automa: `simulations` times this
 )
 # The search's mid-game styles (search.pxi search_portfolio): factors on the seat's base
 # weights (expert's defaults, or its table row); the first is the base itself.
