@@ -14,11 +14,12 @@ cdef const double* h_automa_cdf(HCtx* h, int power) noexcept nogil:
     # it has if fewer). Public: the deck holds the 19 cards less both face-up discards (all
     # 19 once it is empty); the hand's size is known, its values are not (each is drawn from
     # the cards this seat has not seen, h_card_est's pool). Returns P(total <= x) by x.
-    # Kept for the decision while the power asked is the same.
+    # Kept for the decision while the power asked is the same, and across decisions while
+    # every input (AcdfKey) is: the discards and hands change only now and then.
     cdef const GameState* g = h.g
     cdef const AutomaState* a = &g.automa
-    cdef const Player* p = &g.p[h.seat]
     cdef const AutomaCardData* card
+    cdef AcdfKey key
     cdef double pv[4]
     cdef double sums[4][H_AUTOMA_TOTALS]    # sums[m][s]: P(m cards add up to s)
     cdef double pdf[H_AUTOMA_TOTALS]
@@ -29,8 +30,22 @@ cdef const double* h_automa_cdf(HCtx* h, int power) noexcept nogil:
     if h.acdf_power == power:
         return h.acdf
     h.acdf_power = power
+    memset(&key, 0, sizeof(AcdfKey))
+    key.rules = <const void*>g.rules
+    key.power = power
+    key.hand = hand_size(g, a.seat)
     # one unseen card's value: the deck less own hand and the face-up discard pile
-    h_unseen_cards(h, unseen)
+    h_unseen_cards(h, key.unseen)
+    for i in range(a.n_main_discard):
+        key.gone |= (<uint32_t>1) << a.main_discard[i]
+    for i in range(a.n_combat_discard):
+        key.gone |= (<uint32_t>1) << a.combat_discard[i]
+    if h.acdf_ok and memcmp(&key, &h.acdf_key, sizeof(AcdfKey)) == 0:
+        return h.acdf
+    memcpy(&h.acdf_key, &key, sizeof(AcdfKey))    # padding too: the next memcmp reads it
+    h.acdf_ok = True
+    for i in range(4):
+        unseen[i] = key.unseen[i]
     for i in range(4):
         if unseen[i] < 0:
             unseen[i] = 0
@@ -45,11 +60,8 @@ cdef const double* h_automa_cdf(HCtx* h, int power) noexcept nogil:
                 for v in range(4):
                     if s + v + 2 < H_AUTOMA_TOTALS:
                         sums[m][s + v + 2] += sums[m - 1][s] * pv[v]
-    memset(gone, 0, sizeof(gone))
-    for i in range(a.n_main_discard):
-        gone[a.main_discard[i]] = 1
-    for i in range(a.n_combat_discard):
-        gone[a.combat_discard[i]] = 1
+    for i in range(AUTOMA_N_CARDS):
+        gone[i] = (key.gone >> i) & 1
     for i in range(AUTOMA_N_CARDS):
         if not gone[i]:
             n_cards += 1
@@ -57,7 +69,7 @@ cdef const double* h_automa_cdf(HCtx* h, int power) noexcept nogil:
         memset(gone, 0, sizeof(gone))
         n_cards = AUTOMA_N_CARDS
     memset(pdf, 0, sizeof(pdf))
-    hand = hand_size(g, a.seat)
+    hand = key.hand
     col = automa_power_range(g, power)
     for i in range(AUTOMA_N_CARDS):
         if gone[i]:

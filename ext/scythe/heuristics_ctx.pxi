@@ -26,6 +26,15 @@ ctypedef struct PotMemo:
     double pot[N_CELLS]
 
 
+ctypedef struct AcdfKey:
+    # Everything h_automa_cdf reads: equal keys give the same distribution.
+    const void* rules
+    int power               # the Automa's power asked
+    int hand                # the Automa's combat cards in hand (their number is public)
+    int unseen[4]           # combat cards of each value this seat has not seen
+    uint32_t gone           # bit i: Automa card i lies on a face-up discard pile
+
+
 ctypedef struct SectionMemo:
     # What a seat's Section decision found each section's top options worth
     # (heuristics_sections.pxi h_section), kept for the Top decision that follows it.
@@ -74,7 +83,9 @@ ctypedef struct HCtx:
     double card_tok         # a combat card's worth as Coercion's token (0: no Coercion)
     double late             # 0..1: how far into the last 3 turns (seat-adapted clock; else 0)
     double win_bonus        # worth of the 6th star when it ends the game with this seat ahead
-    int acdf_power          # the Automa's power acdf was worked out for (-1: not yet)
+    int acdf_power          # the power acdf was asked for in this decision (-1: not yet)
+    bint acdf_ok            # acdf holds the distribution of acdf_key (kept across decisions)
+    AcdfKey acdf_key
     double acdf[H_AUTOMA_TOTALS]  # P(the Automa's combat total <= x) (h_automa_cdf)
     bint race_ready         # win_bonus is worked out (h_win_bonus: only when an option asks)
     int cost[4]             # bottom costs by BottomAction (= by Resource)
@@ -163,4 +174,5 @@ cdef inline void h_ctx_init(HCtx* h) noexcept nogil:
     h.pot_memo[1].adj_key = -1
     h.section_memo.g = NULL
     h.seen_ok = False
+    h.acdf_ok = False
     h.commit_fixed = -2
