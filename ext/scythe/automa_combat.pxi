@@ -82,19 +82,11 @@ cdef int automa_box_at(const GameState* g, int c, int* n) noexcept nogil:
     territory's resource. Returns that resource and sets *n to the tokens; -1 for none: on
     lakes, villages or the Factory (seed p.11), or with no card played yet (I-11)."""
     cdef int card = g.automa.last_main_card
-    cdef int t = g.rules.terrain[c]
-    if card < 0 or not is_territory(g, c):
+    cdef int r = resource_of_terrain(g.rules.terrain[c])
+    if card < 0 or not is_territory(g, c) or r < 0 or r > 3:
         return -1
     n[0] = g.rules.automa.cards[card].resources
-    if t == T_FARM:
-        return R_FOOD
-    if t == T_FOREST:
-        return R_WOOD
-    if t == T_MOUNTAIN:
-        return R_METAL
-    if t == T_TUNDRA:
-        return R_OIL
-    return -1
+    return r
 
 
 cdef void automa_place_resources(GameState* g, int c) noexcept nogil:

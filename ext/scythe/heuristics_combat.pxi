@@ -23,7 +23,7 @@ cdef const double* h_automa_cdf(HCtx* h, int power) noexcept nogil:
     cdef double pv[4]
     cdef double sums[4][H_AUTOMA_TOTALS]    # sums[m][s]: P(m cards add up to s)
     cdef double pdf[H_AUTOMA_TOTALS]
-    cdef uint8_t gone[AUTOMA_N_CARDS]
+    cdef uint32_t gone                      # bit i: card i is out of the Automa's deck
     cdef int unseen[4]
     cdef int i, m, s, v, col, spend, k, hand, n_cards = 0, seen = 0
     cdef double acc
@@ -60,19 +60,18 @@ cdef const double* h_automa_cdf(HCtx* h, int power) noexcept nogil:
                 for v in range(4):
                     if s + v + 2 < H_AUTOMA_TOTALS:
                         sums[m][s + v + 2] += sums[m - 1][s] * pv[v]
+    gone = key.gone
     for i in range(AUTOMA_N_CARDS):
-        gone[i] = (key.gone >> i) & 1
-    for i in range(AUTOMA_N_CARDS):
-        if not gone[i]:
+        if not (gone >> i) & 1:
             n_cards += 1
     if n_cards == 0:
-        memset(gone, 0, sizeof(gone))
+        gone = 0
         n_cards = AUTOMA_N_CARDS
     memset(pdf, 0, sizeof(pdf))
     hand = key.hand
     col = automa_power_range(g, power)
     for i in range(AUTOMA_N_CARDS):
-        if gone[i]:
+        if (gone >> i) & 1:
             continue
         card = &g.rules.automa.cards[i]
         spend = card.combat_power[col]

@@ -8,21 +8,6 @@ cdef inline uint64_t bit(int c) noexcept nogil:
     return (<uint64_t>1) << c
 
 
-cdef inline int resource_of_terrain(int t) noexcept nogil:
-    # What a worker produces there (Rulebook §7.3): -1 nothing, 4 a worker.
-    if t == T_MOUNTAIN:
-        return R_METAL
-    if t == T_FOREST:
-        return R_WOOD
-    if t == T_TUNDRA:
-        return R_OIL
-    if t == T_FARM:
-        return R_FOOD
-    if t == T_VILLAGE:
-        return 4
-    return -1
-
-
 cdef inline bint other_own_mech_on(const GameState* g, int seat, int u, int cell) noexcept nogil:
     cdef int m
     for m in range(UNIT_MECH0, UNIT_MECH0 + N_MECHS):

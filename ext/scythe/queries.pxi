@@ -19,6 +19,22 @@
 # the rules never produce).
 
 
+cdef inline int resource_of_terrain(int t) noexcept nogil:
+    # What a worker produces there (Rulebook §7.3): -1 nothing, 4 a worker. The Automa's
+    # resource box on a taken territory is of the same resource (automa_box_at).
+    if t == T_MOUNTAIN:
+        return R_METAL
+    if t == T_FOREST:
+        return R_WOOD
+    if t == T_TUNDRA:
+        return R_OIL
+    if t == T_FARM:
+        return R_FOOD
+    if t == T_VILLAGE:
+        return 4
+    return -1
+
+
 cdef inline uint64_t own_piece_cells(const GameState* g, int seat) noexcept nogil:
     # Cells (bases too) holding a unit or structure of `seat`, as a mask.
     # Control needs one there (§4.2), so counts of controlled cells walk
