@@ -5,10 +5,13 @@ policy in every game with the seats rotated) and turns each game into pairwise r
 seats of different policies, the better-ranked one wins the pair (equal ranks: half a win
 each). A Bradley-Terry model is fitted to the pair counts by maximum likelihood (Hunter's MM
 iterations); ratings are on the Elo scale (400 x log10 of the strength, centred on the
-average policy), so a 100-point gap means the stronger wins 64% of its pairs. Intervals come
-from the observed information (the inverse Hessian of the log-likelihood) and treat pairs as
-independent; pairs from one game are not, so read them as a lower bound on the uncertainty
-of many-seat games.
+average policy), so a 100-point gap means the stronger wins 64% of its pairs. The pairs of one
+game are not independent (one seat's good game wins all its pairs), so the intervals are
+clustered by game: the sandwich covariance H^-1 (sum over games of s_g s_g^T) H^-1, with H the
+observed information and s_g a game's score vector at the fit (Huber-White; in the usual
+M-estimation form, e.g. Cameron and Miller 2015, "A practitioner's guide to cluster-robust
+inference"). With one pair a game it agrees with the observed information; with many seats
+a game it is wider, as it should be.
 
 When the dataset holds solo games (rows with `is_bot_opponent`), each policy's win rate
 against each bot difficulty is shown with its Wilson interval.
@@ -78,16 +81,57 @@ def bradley_terry(wins: np.ndarray, tol: float = 1e-12, max_iter: int = 100_000)
         p = new
     theta = np.log(p)
     theta -= theta.mean()
-    # Observed information of the free parameters theta[1:] (theta[0] held at 0).
+    inv = np.linalg.inv(_information(theta, n)[1:, 1:])
+    return theta, _centred(inv)
+
+
+def _information(theta: np.ndarray, n: np.ndarray) -> np.ndarray:
+    """Observed information of the strengths for n[i, j] pairs between i and j."""
+    p = np.exp(theta)
     q = p[:, None] / (p[:, None] + p[None, :])          # q[i, j] = P(i beats j)
     info = -(n * q * q.T)
     np.fill_diagonal(info, 0.0)
     np.fill_diagonal(info, -info.sum(axis=1))
-    free = np.linalg.inv(info[1:, 1:])
+    return info
+
+
+def _centred(free: np.ndarray) -> np.ndarray:
+    """Covariance of the centred strengths from that of theta[1:] (theta[0] held at 0)."""
+    k = free.shape[0] + 1
     cov0 = np.zeros((k, k))
     cov0[1:, 1:] = free
     centre = np.eye(k) - 1.0 / k                          # theta -> theta - mean(theta)
-    return theta, centre @ cov0 @ centre.T
+    return centre @ cov0 @ centre.T
+
+
+def clustered_cov(theta: np.ndarray, games: Sequence[Sequence[Tuple[str, float]]],
+                  names: Sequence[str]) -> np.ndarray:
+    """Covariance of the fitted strengths `theta` with the pairs clustered by game: the
+    sandwich H^-1 B H^-1, B the sum over games of the outer product of the game's score
+    vector (each pair of policies i and j adds y - q to i's entry and q - y to j's, y = 1,
+    0 or 1/2 the result of i against j, q = P(i beats j) at the fit)."""
+    k = len(names)
+    index = {name: i for i, name in enumerate(names)}
+    p = np.exp(theta)
+    meat = np.zeros((k, k))
+    n = np.zeros((k, k))
+    for seats in games:
+        score = np.zeros(k)
+        for a in range(len(seats)):
+            for b in range(a + 1, len(seats)):
+                (pa, ra), (pb, rb) = seats[a], seats[b]
+                if pa == pb:
+                    continue
+                i, j = index[pa], index[pb]
+                y = 1.0 if ra < rb else (0.0 if rb < ra else 0.5)
+                r = y - p[i] / (p[i] + p[j])
+                score[i] += r
+                score[j] -= r
+                n[i, j] += 1.0
+                n[j, i] += 1.0
+        meat += np.outer(score, score)
+    inv = np.linalg.inv(_information(theta, n)[1:, 1:])
+    return _centred(inv @ meat[1:, 1:] @ inv)
 
 
 def games_of(ds) -> Tuple[List[List[Tuple[str, float]]], List[str]]:
@@ -107,7 +151,8 @@ def games_of(ds) -> Tuple[List[List[Tuple[str, float]]], List[str]]:
 
 def ratings_table(games, names, confidence: float) -> pl.DataFrame:
     wins = pair_counts(games, names)
-    theta, cov = bradley_terry(wins)
+    theta, _ = bradley_terry(wins)
+    cov = clustered_cov(theta, games, names)
     z = stats.z_for(confidence)
     se = np.sqrt(np.maximum(np.diag(cov), 0.0))
     pairs = (wins + wins.T).sum(axis=1)
@@ -175,7 +220,8 @@ def build(ds, args) -> ReportResult:
         res.notes += [
             "Ratings: Bradley-Terry on the pairs of seats of different policies in each game "
             "(the better rank wins the pair, a tie is half a win); Elo scale, 0 = the average "
-            f"policy; {ci} from the observed information, pairs taken as independent.",
+            f"policy; {ci} clustered by game (sandwich covariance), since the pairs of one "
+            "game are not independent.",
             "games won: share of the games the policy played in which one of its seats ranked "
             "first.",
         ]

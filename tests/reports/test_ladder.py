@@ -56,6 +56,65 @@ def test_pairs_from_many_seat_games():
     assert wins.tolist() == [[0, 1, 1], [0, 0, 0.5], [0, 0.5, 0]]
 
 
+def _three_seat_games():
+    # 60 three-seat games of A, B, C with every ranking, A ahead most often: orders by count.
+    orders = {("A", "B", "C"): 16, ("A", "C", "B"): 12, ("B", "A", "C"): 10,
+              ("C", "A", "B"): 8, ("B", "C", "A"): 8, ("C", "B", "A"): 6}
+    games = []
+    for order, count in orders.items():
+        games += [[(pol, rank) for rank, pol in enumerate(order, 1)]] * count
+    return games
+
+
+def test_one_pair_a_game_the_clustered_interval_is_the_observed_information():
+    # Two policies, one pair a game (A wins 30 of 40): at the fit q = 3/4, and the sum of the
+    # games' squared scores, 30 (1/4)^2 + 10 (3/4)^2 = 7.5, equals the information n q (1 - q)
+    # = 7.5; the sandwich 7.5 / 7.5^2 is the model's 1 / 7.5 for theta_A - theta_B.
+    games = [[("A", 1), ("B", 2)]] * 30 + [[("B", 1), ("A", 2)]] * 10
+    theta, cov = ladder.bradley_terry(ladder.pair_counts(games, ["A", "B"]))
+    robust = ladder.clustered_cov(theta, games, ["A", "B"])
+    assert robust == pytest.approx(cov, rel=1e-9)
+    assert robust[0, 0] == pytest.approx(1 / 30, rel=1e-9)
+
+
+def test_copied_seats_add_pairs_but_not_information():
+    # Each game played again with every policy in two adjacent seats (A A B B C C in the
+    # game's order) has four times the pairs, all of them copies: the fit is the same, the
+    # observed information (pairs as independent) halves the standard errors, and the
+    # intervals clustered by game are exactly those of the 3-seat games (each game's score
+    # and the information both scale by 4, and 4^-1 16 4^-1 = 1).
+    names = ["A", "B", "C"]
+    games = _three_seat_games()
+    doubled = [[(pol, 2 * rank - k) for pol, rank in g for k in (1, 0)] for g in games]
+    theta, naive = ladder.bradley_terry(ladder.pair_counts(games, names))
+    theta2, naive2 = ladder.bradley_terry(ladder.pair_counts(doubled, names))
+    assert theta2 == pytest.approx(theta, abs=1e-9)
+    assert np.diag(naive2) == pytest.approx(np.diag(naive) / 4, rel=1e-9)
+    robust = ladder.clustered_cov(theta, games, names)
+    robust2 = ladder.clustered_cov(theta2, doubled, names)
+    assert robust2 == pytest.approx(robust, rel=1e-6)
+    assert np.all(np.diag(robust2) > 3 * np.diag(naive2))
+
+
+def test_the_report_uses_the_clustered_intervals(tmp_path, capsys):
+    rows = []
+    for g, seats in enumerate(_three_seat_games()):
+        for seat, (pol, rank) in enumerate(seats):
+            rows.append(dict(game_index=g, seat=seat, faction="crimea", mat="industrial",
+                             policy=pol, score=60 - rank, winner=rank == 1, rank=rank,
+                             is_bot_opponent=False, difficulty=None))
+    data = write_dataset(rows, tmp_path / "three", SCYTHE)
+    report_command("ladder", [str(data), "--format", "json"])
+    doc = json.loads(capsys.readouterr().out)
+    names = ["A", "B", "C"]
+    theta, _ = ladder.bradley_terry(ladder.pair_counts(_three_seat_games(), names))
+    se = np.sqrt(np.diag(ladder.clustered_cov(theta, _three_seat_games(), names)))
+    for row in doc["tables"]["ratings"]["rows"]:
+        i = names.index(row["policy"])
+        half = 1.959963984540054 * se[i] * ELO
+        assert row["ci_high"] - row["rating"] == pytest.approx(half, rel=1e-6)
+
+
 def test_unbounded_rating_is_a_user_error():
     with pytest.raises(UserError, match="unbounded"):
         ladder.bradley_terry(np.array([[0.0, 5.0], [0.0, 0.0]]))
