@@ -148,6 +148,7 @@ ctypedef struct HCtx:
     bint tops_ready
     int n_tops[5]
     int32_t tops[5][16]     # top options by section (h_tops)
+    int top_coins_max[5]    # the most coins a top option of each section costs (h_tops)
     # h_after's memo: the best next turn from each section, by the own token
     # counts that section's value depends on (dep_mask over the packed counts)
     bint deps_ready

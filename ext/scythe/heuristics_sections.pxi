@@ -304,7 +304,7 @@ cdef double h_top_total(HCtx* h, int opt, int section, int* dres, bint look) noe
 cdef void h_tops(HCtx* h) noexcept nogil:
     # The top options of every section as the engine lists them now.
     cdef GameState* c
-    cdef int s
+    cdef int s, i, cost
     if h.tops_ready:
         return
     h.tops_ready = True
@@ -313,10 +313,15 @@ cdef void h_tops(HCtx* h) noexcept nogil:
     c.events = NULL
     for s in range(5):
         c.t.section = s
+        h.top_coins_max[s] = 0
         if s == 4 and h.g.p[h.seat].factory_card < 0:
             h.n_tops[s] = 0
             continue
         h.n_tops[s] = top_options(c, h.tops[s])
+        for i in range(h.n_tops[s]):
+            cost = h_top_coins(h, h.tops[s][i])
+            if cost > h.top_coins_max[s]:
+                h.top_coins_max[s] = cost
 
 
 cdef bint h_same_tops(HCtx* h) noexcept nogil:
@@ -405,11 +410,8 @@ cdef double h_after(HCtx* h, int s_now, const int* dres, int coins) noexcept nog
     for s in range(5):
         if s == s_now and not may_repeat_section(h.g, h.seat, s):
             continue
-        poor = False
-        if coins >= 0:
-            for i in range(h.n_tops[s]):
-                if h_top_coins(h, h.tops[s][i]) > coins:
-                    poor = True
+        # a top option of s costs more than the coins held (h_tops keeps the most one costs)
+        poor = coins >= 0 and h.top_coins_max[s] > coins
         if poor:
             sec = 0.0
             for i in range(h.n_tops[s]):
