@@ -149,21 +149,51 @@ cdef void a_advance_tracker(GameState* g) noexcept nogil:
 
 # ---------------------------------------------------------------- geometry
 
+cdef void init_automa_geometry(Rules* r) noexcept nogil:
+    # An Automa unit's neighbourhood (seed p.5), as a cell mask from each cell, before
+    # (water 0) and after (water 1) the water unlock: its territory and every territory one
+    # move away; before the unlock no lake and nothing across a river. Tunnels never count
+    # (the Automa does not use them). Home bases are not territories. Derived once from the
+    # board when the rules are packed (rules.pxi), so the Automa's turn and the heuristics'
+    # threat map only OR masks.
+    cdef int c, d, n, water
+    for water in range(2):
+        for c in range(N_CELLS):
+            r.automa_nbhd[water][c] = 0
+            if not _rules_territory(r, c):
+                continue
+            r.automa_nbhd[water][c] = bit(c)
+            for d in range(6):
+                n = r.neighbours[c][d]
+                if not _rules_territory(r, n):
+                    continue
+                if not water and (r.terrain[n] == T_LAKE or r.river[c][d]):
+                    continue
+                r.automa_nbhd[water][c] |= bit(n)
+
+
+cdef inline bint _rules_territory(const Rules* r, int cell) noexcept nogil:
+    # is_territory (queries.pxi) on the rules alone
+    return cell > 0 and cell < N_CELLS and r.terrain[cell] >= 0 and r.terrain[cell] != T_BASE
+
+
+cdef inline uint64_t a_nbhd_mask(const GameState* g, int h) noexcept nogil:
+    # The neighbourhood of an Automa unit on cell h now (0 off the board or on a base).
+    if h <= 0 or h >= N_CELLS:
+        return 0
+    return g.rules.automa_nbhd[1 if g.automa.water_ok else 0][h]
+
+
+cdef inline void a_mark(uint64_t m, uint8_t* mark) noexcept nogil:
+    # mark[c] = 1 for every cell c of mask m
+    while m:
+        mark[lowest_bit(m)] = 1
+        m &= m - 1
+
+
 cdef void a_neighbourhood(const GameState* g, int h, uint8_t* mark) noexcept nogil:
-    # An Automa unit's neighbourhood (seed p.5): its territory and every territory one move
-    # away; before the water unlock no lake and nothing across a river. Tunnels never count
-    # (the Automa does not use them). Home bases are not territories.
-    cdef int d, n
-    if not is_territory(g, h):
-        return
-    mark[h] = 1
-    for d in range(6):
-        n = g.rules.neighbours[h][d]
-        if not is_territory(g, n):
-            continue
-        if not g.automa.water_ok and (g.rules.terrain[n] == T_LAKE or g.rules.river[h][d]):
-            continue
-        mark[n] = 1
+    # Marks an Automa unit's neighbourhood (init_automa_geometry) from cell h.
+    a_mark(a_nbhd_mask(g, h), mark)
 
 
 cdef void a_support(const GameState* g, bint with_base, uint8_t* mark) noexcept nogil:
@@ -172,14 +202,16 @@ cdef void a_support(const GameState* g, bint with_base, uint8_t* mark) noexcept 
     # land-adjacent territories (I-7: also after the water unlock).
     cdef int c, u, seat = g.automa.seat
     cdef const FactionData* f = &g.rules.factions[g.p[seat].faction]
+    cdef uint64_t m = 0
     for c in range(N_CELLS):
         mark[c] = 0
     for u in range(N_UNITS):
-        a_neighbourhood(g, g.p[seat].unit_cell[u], mark)
+        m |= a_nbhd_mask(g, g.p[seat].unit_cell[u])
     if with_base:
         for c in range(2):
             if is_territory(g, f.start_cells[c]):
-                mark[f.start_cells[c]] = 1
+                m |= bit(f.start_cells[c])
+    a_mark(m, mark)
 
 
 cdef void a_human_reach(const GameState* g, int seat, int u, int h, uint8_t* mark) noexcept nogil:

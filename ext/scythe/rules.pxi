@@ -125,6 +125,7 @@ cdef class ScytheRules:
         self._pack_decks(data)
         self._pack_scoring(data)
         init_step_tables(&self.r)
+        init_automa_geometry(&self.r)
         # The Automa's cards and star cards (solo games; automa_pack.pxi).
         if automa_data is None:
             from simsuite.games.scythe.automa_data import load_automa

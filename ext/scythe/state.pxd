@@ -273,6 +273,8 @@ ctypedef struct Rules:
     uint64_t worker_steps[2][N_CELLS]   # printed_steps of workers without / with Swim
     uint64_t base_mask
     uint64_t encounter_mask       # territories with a printed encounter symbol
+    uint64_t automa_nbhd[2][N_CELLS]    # an Automa unit's neighbourhood from each cell, before /
+                                        # after the water unlock (automa.pxi init_automa_geometry)
     AutomaRules automa            # the solo opponent's cards, star cards and distances (automa_pack.pxi)
     WindGambitRules wg            # the Wind Gambit's tiles in play (wind_gambit_state.pxd)
 
