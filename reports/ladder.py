@@ -34,25 +34,25 @@ from simsuite.reporting.dataset import collect
 ELO = 400.0 / math.log(10.0)     # natural-log strength -> Elo points
 
 
+def game_pairs(seats: Sequence[Tuple[str, float]], index: Dict[str, int]):
+    """(i, j, y) for each pair of seats of different policies in one game given as (policy,
+    rank): policy indices and y = 1, 0 or 1/2, the result of i against j (ranks: lower wins)."""
+    for a in range(len(seats)):
+        for b in range(a + 1, len(seats)):
+            (pa, ra), (pb, rb) = seats[a], seats[b]
+            if pa != pb:
+                yield index[pa], index[pb], 1.0 if ra < rb else (0.0 if rb < ra else 0.5)
+
+
 def pair_counts(games: Sequence[Sequence[Tuple[str, float]]], names: Sequence[str]) -> np.ndarray:
     """wins[i, j]: pairs policy i won against policy j (ties count half), from games given
     as lists of (policy, rank); seats of the same policy are not compared."""
     index = {n: i for i, n in enumerate(names)}
     wins = np.zeros((len(names), len(names)))
     for seats in games:
-        for a in range(len(seats)):
-            for b in range(a + 1, len(seats)):
-                (pa, ra), (pb, rb) = seats[a], seats[b]
-                if pa == pb:
-                    continue
-                i, j = index[pa], index[pb]
-                if ra < rb:
-                    wins[i, j] += 1.0
-                elif rb < ra:
-                    wins[j, i] += 1.0
-                else:
-                    wins[i, j] += 0.5
-                    wins[j, i] += 0.5
+        for i, j, y in game_pairs(seats, index):
+            wins[i, j] += y
+            wins[j, i] += 1.0 - y
     return wins
 
 
@@ -117,18 +117,12 @@ def clustered_cov(theta: np.ndarray, games: Sequence[Sequence[Tuple[str, float]]
     n = np.zeros((k, k))
     for seats in games:
         score = np.zeros(k)
-        for a in range(len(seats)):
-            for b in range(a + 1, len(seats)):
-                (pa, ra), (pb, rb) = seats[a], seats[b]
-                if pa == pb:
-                    continue
-                i, j = index[pa], index[pb]
-                y = 1.0 if ra < rb else (0.0 if rb < ra else 0.5)
-                r = y - p[i] / (p[i] + p[j])
-                score[i] += r
-                score[j] -= r
-                n[i, j] += 1.0
-                n[j, i] += 1.0
+        for i, j, y in game_pairs(seats, index):
+            r = y - p[i] / (p[i] + p[j])
+            score[i] += r
+            score[j] -= r
+            n[i, j] += 1.0
+            n[j, i] += 1.0
         meat += np.outer(score, score)
     inv = np.linalg.inv(_information(theta, n)[1:, 1:])
     return _centred(inv @ meat[1:, 1:] @ inv)
