@@ -40,6 +40,11 @@ regenerated (4p-expert-field, solo-expert-automa, solo-expert-1000, 5p-ladder-10
 action on the coins this turn's top leaves (it priced a Trade or Bolster as payable after this
 turn spent the last coin): a handful of expert games change (12 of 40,000 balance games);
 only 5p-ladder-100 moved.
+2026-11-27 (issue #14, session 10): expert's 4-player table rows (solo = false) retuned with
+`simsuite tune --budget 4000000 --generations 60` (tables/expert.toml): the scenario digests of
+every scenario that gives expert its table regenerated (default, 2p, 5p, balance-pairs, ladder,
+expert-vs-field; ladder-automa's only through its `scenario_hash` column, its solo games being
+unchanged); no core digest moved (the core cases play expert's default weights).
 """
 from __future__ import annotations
 
