@@ -160,21 +160,16 @@ cdef void init_automa_geometry(Rules* r) noexcept nogil:
     for water in range(2):
         for c in range(N_CELLS):
             r.automa_nbhd[water][c] = 0
-            if not _rules_territory(r, c):
+            if not rules_territory(r, c):
                 continue
             r.automa_nbhd[water][c] = bit(c)
             for d in range(6):
                 n = r.neighbours[c][d]
-                if not _rules_territory(r, n):
+                if not rules_territory(r, n):
                     continue
                 if not water and (r.terrain[n] == T_LAKE or r.river[c][d]):
                     continue
                 r.automa_nbhd[water][c] |= bit(n)
-
-
-cdef inline bint _rules_territory(const Rules* r, int cell) noexcept nogil:
-    # is_territory (queries.pxi) on the rules alone
-    return cell > 0 and cell < N_CELLS and r.terrain[cell] >= 0 and r.terrain[cell] != T_BASE
 
 
 cdef inline uint64_t a_nbhd_mask(const GameState* g, int h) noexcept nogil:

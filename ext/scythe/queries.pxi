@@ -236,8 +236,13 @@ cdef inline int base_cell(const GameState* g, int seat) noexcept nogil:
 
 
 # ---------------------------------------------------------------- presence
+cdef inline bint rules_territory(const Rules* r, int cell) noexcept nogil:
+    # A board cell that is a territory (home bases are not), from the rules alone.
+    return cell > 0 and cell < N_CELLS and r.terrain[cell] >= 0 and r.terrain[cell] != T_BASE
+
+
 cdef inline bint is_territory(const GameState* g, int cell) noexcept nogil:
-    return cell > 0 and cell < N_CELLS and g.rules.terrain[cell] >= 0 and g.rules.terrain[cell] != T_BASE
+    return rules_territory(g.rules, cell)
 
 
 cdef inline int other_seat_with(const GameState* g, int seat, int cell, int end) noexcept nogil:
