@@ -843,7 +843,7 @@ cdef void search_portfolio(const GameState* g, int seat, const double* sw,
     cdef double d_sum[SEARCH_MAX_STYLES]
     cdef double d_sum2[SEARCH_MAX_STYLES]
     cdef double d, lcb, best_lcb = 0.0
-    cdef double psw[N_POLICY_WEIGHTS]   # sw with the selection's own margin cap
+    cdef double psw[N_SW]               # sw with the selection's own margin cap
     sp.style_turns = g.p[seat].turns
     if sc == NULL or n_st < 2 or m < 2:
         return
@@ -853,7 +853,7 @@ cdef void search_portfolio(const GameState* g, int seat, const double* sw,
         search_style(g, seat, sw, j, sc.style_w[j])
         d_sum[j] = 0.0
         d_sum2[j] = 0.0
-    memcpy(psw, sw, N_POLICY_WEIGHTS * sizeof(double))
+    memcpy(psw, sw, N_SW * sizeof(double))     # sw holds N_SW values (search_choose)
     psw[SW_MARGIN_CAP] = sw[SW_PF_CAP]
     seed = rng_next(&sp.rng)
     for k in range(m):
