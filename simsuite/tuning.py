@@ -44,7 +44,9 @@ entry for a scenario's policy table (copy the weights inline, or name the file a
 `--by KEY` (tune_table) learns a weights table instead (simsuite/policies/tables.py): the same
 search once per value of the game's group key KEY (e.g. each Scythe mat), in the games where the
 tuned policy sits in the seat dealt that value; a row is kept only where its paired check beats
-the start weights. It resumes after an interruption (`<out>.partial.json`) and is deterministic.
+the start weights. When the tuned policy names a `weights_table`, each row's search starts from
+that table's row for the seat, and a row that does not beat it keeps the table's row (a run
+refines the table). It resumes after an interruption (`<out>.partial.json`) and is deterministic.
 
 Any game whose spec offers `play_lineup` (and, for tables, `table_keys`, `fix_seat_key`,
 `seats_holding`) can be tuned; the tuner never imports a game.
@@ -472,6 +474,9 @@ def tune_table(scenario: Path, by: str, budget: int, seed: int, out: Path, *,
         cell = _setup_from(base, load_scenario_table(cell_doc, Path(scenario)))
         cell.seat_of = (lambda idx, sds, cfg=cell.config, v=value:
                         base.spec.seats_holding(cfg, by, v, idx, sds))
+        warm = _table_start(base, by, value)
+        if warm is not None:
+            cell.start, cell.scale = warm, np.maximum(np.abs(warm), MIN_SCALE)
         if progress:
             progress(f"{by} = {value} ({i + 1} of {len(values)}): {per_cell} games")
         results[value] = _search(cell, per_cell, int(derive_seed(seed, 100 + i)), _jobs(jobs),
@@ -479,7 +484,10 @@ def tune_table(scenario: Path, by: str, budget: int, seed: int, out: Path, *,
         done[value] = {k: (v.tolist() if isinstance(v, np.ndarray) else v)
                        for k, v in results[value].__dict__.items()}
         partial.write_text(json.dumps({"job": job, "rows": done}, default=float) + "\n")
-    defaults = [float(x) for x in base.start]
+    # the file's [weights] hold the start weights (policy[0]'s weights, or its table's base) as
+    # changes to the policy's defaults, and each row its changes to them, as load_table reads it
+    defaults = [float(d) for _, d in compiled_policies(base.spec.name)[base.policy_name].weights]
+    start = [float(x) for x in base.start]
     # a row applies where it was tuned: solo games (a seat the rules play) or not
     solo = len(base.seats) < base.n
     gens = f" --generations {generations}" if generations != GENERATIONS else ""
@@ -489,20 +497,37 @@ def tune_table(scenario: Path, by: str, budget: int, seed: int, out: Path, *,
               f"One row per {by}: the search of `simsuite tune` on {per_cell} games each, in the "
               f"seat dealt that {by}, against the scenario's field. A row is kept only where its "
               "paired check on fresh games is better than the start weights (95% interval above 0)."]
+    warm = base.config.policies[0].table is not None
+    if warm:
+        header.insert(1, "Each row started from the scenario's table (policy[0].weights_table), "
+                         "which it keeps where the tuned weights do not beat it.")
     rows = []
     for value, r in results.items():
         p = r.paired
         keep = p["ci95"][0] > 0
+        verdict = "kept" if keep else ("not kept (the start row stays)" if warm else "not kept")
         header.append(f"{by} {value}: {r.accepted} improvements in {r.generations} generations; "
                       f"paired check {p['tuned_rate']:.3f} vs {p['start_rate']:.3f} "
                       f"(difference {p['difference']:+.3f}, 95% CI {p['ci95'][0]:+.3f} to "
-                      f"{p['ci95'][1]:+.3f}, {p['games']} games): {'kept' if keep else 'not kept'}")
-        if keep:
-            rows.append(({by: value, "solo": solo}, tuple(float(x) for x in r.tuned)))
+                      f"{p['ci95'][1]:+.3f}, {p['games']} games): {verdict}")
+        if keep or warm:
+            rows.append(({by: value, "solo": solo},
+                         tuple(float(x) for x in (r.tuned if keep else r.start))))
     header, rows = _keep_other_runs(out, base.policy_name, solo, header, rows, base, defaults)
-    write_table(out, base.policy_name, base.names, defaults, defaults, rows, header)
+    write_table(out, base.policy_name, base.names, defaults, start, rows, header)
     partial.unlink(missing_ok=True)
     return results
+
+
+def _table_start(base: _Setup, by: str, value: str) -> Optional[np.ndarray]:
+    """When the tuned policy (policy[0]) names a weights table, the weights its row for `value`
+    gives the tuned seat (the same kind of game: solo or not, this player count): the start of
+    that cell's search, so that a run refines a table instead of starting from the defaults."""
+    table = base.config.policies[0].table
+    if table is None:
+        return None
+    context = {"players": base.n, "solo": len(base.seats) < base.n, by: value}
+    return np.array(table.vector(context)[:len(base.names)], dtype=np.float64)
 
 
 def _keep_other_runs(out: Path, policy: str, solo: bool, header: list, rows: list, base, defaults):

@@ -205,6 +205,40 @@ def test_a_table_is_learned_deterministically_and_resumes_after_an_interruption(
     assert {dict(m)["mat"] for m, _ in table.rows} == {r["mat"] for r in doc.get("row", [])}
 
 
+def test_a_table_run_starts_from_the_scenarios_table_and_keeps_its_rows(tmp_path):
+    """policy[0] naming a weights table: each cell's search starts from that table's row for the
+    seat (a refinement), and a row whose tuned weights do not beat it keeps the start row instead
+    of falling back to the defaults."""
+    from simsuite.tuning import tune_table
+
+    (tmp_path / "start.toml").write_text(
+        'name = "economy"\n[weights]\npower = 0.9\n'
+        '[[row]]\nmat = "patriotic"\nsolo = false\nweights = { deploy = 7.5 }\n'
+        '[[row]]\nmat = "industrial"\nsolo = true\nweights = { deploy = 1.5 }\n')
+    sc = scenario(tmp_path, ['name = "economy"\nweights_table = "start.toml"', "random"])
+    out = tmp_path / "refined.toml"
+    results = tune_table(sc, "mat", 600, 11, out, jobs=1)
+    defaults = dict(zip(WEIGHT_NAMES, default_weights("economy")))
+    base = {**defaults, "power": 0.9}
+    patriotic = dict(zip(WEIGHT_NAMES, results["patriotic"].start))
+    assert patriotic == {**base, "deploy": 7.5}
+    # the solo row is for games against the Automa, not this 2-player field
+    assert dict(zip(WEIGHT_NAMES, results["industrial"].start)) == base
+    assert "started from the scenario's table" in out.read_text()
+    # the written table, read back as a scenario reads it: the start table's base, and for every
+    # mat (kept or not) the tuned row or the start row
+    from simsuite.scenario import load_scenario
+
+    use = scenario(tmp_path, ['name = "economy"\nweights_table = "refined.toml"', "random"], name="use")
+    table = load_scenario(use).config.policies[0].table
+    assert dict(zip(WEIGHT_NAMES, table.base)) == base
+    assert sorted(dict(m)["mat"] for m, _ in table.rows) == sorted(results)
+    for match, vec in table.rows:
+        r = results[dict(match)["mat"]]
+        expected = r.tuned if r.paired["ci95"][0] > 0 else r.start
+        assert list(vec[:len(WEIGHT_NAMES)]) == pytest.approx(list(expected), rel=1e-5, abs=1e-6)
+
+
 def test_table_errors(tmp_path):
     from simsuite.tuning import tune_table
 
