@@ -45,6 +45,10 @@ only 5p-ladder-100 moved.
 every scenario that gives expert its table regenerated (default, 2p, 5p, balance-pairs, ladder,
 expert-vs-field; ladder-automa's only through its `scenario_hash` column, its solo games being
 unchanged); no core digest moved (the core cases play expert's default weights).
+2026-11-27 (issue #14, session 11): expert's 4-player table rows refined against the table
+itself (`simsuite tune scenarios/scythe/tune-expert-table-refine.toml --by mat --budget 3000000
+--seed 2 --generations 50`; four rows replaced, Mechanical's kept): the same scenario digests
+as in session 10 regenerated, for the same reason; no core digest moved.
 """
 from __future__ import annotations
 
