@@ -453,6 +453,10 @@ def tune_table(scenario: Path, by: str, budget: int, seed: int, out: Path, *,
     _check_budget(budget, len(base.seats), len(values))
     _, doc = parse_toml(Path(scenario))
     per_cell = budget // len(values)
+    # a row applies where it was tuned: solo games (a seat the rules play) or not
+    solo = len(base.seats) < base.n
+    # the tuned policy names a table: each row starts from it and keeps it unless beaten
+    refining = base.config.policies[0].table is not None
     out = Path(out)
     partial = out.with_name(out.name + ".partial.json")
     job = {"scenario": short_hash(doc), "by": by, "budget": budget, "seed": seed,
@@ -474,9 +478,9 @@ def tune_table(scenario: Path, by: str, budget: int, seed: int, out: Path, *,
         cell = _setup_from(base, load_scenario_table(cell_doc, Path(scenario)))
         cell.seat_of = (lambda idx, sds, cfg=cell.config, v=value:
                         base.spec.seats_holding(cfg, by, v, idx, sds))
-        warm = _table_start(base, by, value)
-        if warm is not None:
-            cell.start, cell.scale = warm, np.maximum(np.abs(warm), MIN_SCALE)
+        if refining:
+            row = _table_row(base, {"players": base.n, "solo": solo, by: value})
+            cell.start, cell.scale = row, np.maximum(np.abs(row), MIN_SCALE)
         if progress:
             progress(f"{by} = {value} ({i + 1} of {len(values)}): {per_cell} games")
         results[value] = _search(cell, per_cell, int(derive_seed(seed, 100 + i)), _jobs(jobs),
@@ -488,8 +492,6 @@ def tune_table(scenario: Path, by: str, budget: int, seed: int, out: Path, *,
     # changes to the policy's defaults, and each row its changes to them, as load_table reads it
     defaults = [float(d) for _, d in compiled_policies(base.spec.name)[base.policy_name].weights]
     start = [float(x) for x in base.start]
-    # a row applies where it was tuned: solo games (a seat the rules play) or not
-    solo = len(base.seats) < base.n
     gens = f" --generations {generations}" if generations != GENERATIONS else ""
     header = [f"Tuned by `simsuite tune {scenario} --by {by} --budget {budget} --seed {seed}"
               f"{gens} --out {out}` (rows with solo = {str(solo).lower()}; regenerate with the same "
@@ -497,20 +499,19 @@ def tune_table(scenario: Path, by: str, budget: int, seed: int, out: Path, *,
               f"One row per {by}: the search of `simsuite tune` on {per_cell} games each, in the "
               f"seat dealt that {by}, against the scenario's field. A row is kept only where its "
               "paired check on fresh games is better than the start weights (95% interval above 0)."]
-    warm = base.config.policies[0].table is not None
-    if warm:
+    if refining:
         header.insert(1, "Each row started from the scenario's table (policy[0].weights_table), "
                          "which it keeps where the tuned weights do not beat it.")
     rows = []
     for value, r in results.items():
         p = r.paired
         keep = p["ci95"][0] > 0
-        verdict = "kept" if keep else ("not kept (the start row stays)" if warm else "not kept")
+        verdict = "kept" if keep else ("not kept (the start row stays)" if refining else "not kept")
         header.append(f"{by} {value}: {r.accepted} improvements in {r.generations} generations; "
                       f"paired check {p['tuned_rate']:.3f} vs {p['start_rate']:.3f} "
                       f"(difference {p['difference']:+.3f}, 95% CI {p['ci95'][0]:+.3f} to "
                       f"{p['ci95'][1]:+.3f}, {p['games']} games): {verdict}")
-        if keep or warm:
+        if keep or refining:
             rows.append(({by: value, "solo": solo},
                          tuple(float(x) for x in (r.tuned if keep else r.start))))
     header, rows = _keep_other_runs(out, base.policy_name, solo, header, rows, base, defaults)
@@ -519,15 +520,11 @@ def tune_table(scenario: Path, by: str, budget: int, seed: int, out: Path, *,
     return results
 
 
-def _table_start(base: _Setup, by: str, value: str) -> Optional[np.ndarray]:
-    """When the tuned policy (policy[0]) names a weights table, the weights its row for `value`
-    gives the tuned seat (the same kind of game: solo or not, this player count): the start of
-    that cell's search, so that a run refines a table instead of starting from the defaults."""
-    table = base.config.policies[0].table
-    if table is None:
-        return None
-    context = {"players": base.n, "solo": len(base.seats) < base.n, by: value}
-    return np.array(table.vector(context)[:len(base.names)], dtype=np.float64)
+def _table_row(base: _Setup, context: dict) -> np.ndarray:
+    """The weights the tuned policy's table (policy[0].weights_table) gives a seat described by
+    `context`: where a refining run starts that seat's search."""
+    vec = base.config.policies[0].table.vector(context)
+    return np.array(vec[:len(base.names)], dtype=np.float64)
 
 
 def _keep_other_runs(out: Path, policy: str, solo: bool, header: list, rows: list, base, defaults):

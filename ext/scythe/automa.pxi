@@ -301,6 +301,17 @@ cdef bint a_place_from_mat(GameState* g, int first, int last) noexcept nogil:
     return False
 
 
+cdef inline int a_card_gain(int printed, int modifier, int extra) noexcept nogil:
+    # One card's coins (or power): the printed total with the optional modifier, never
+    # negative, and the star card's extra one (Ultimaszyna) whenever at least one is gained.
+    cdef int n = printed + modifier
+    if n < 0:
+        n = 0
+    if n >= 1:
+        n += extra
+    return n
+
+
 cdef void a_rewards(GameState* g) noexcept nogil:
     # Every symbol of row B, left to right; faction-bracketed ones only for that faction
     # (seed p.8). Coins and power of one card are one gain each: the optional +-modifiers
@@ -333,20 +344,12 @@ cdef void a_rewards(GameState* g) noexcept nogil:
                 a_place_from_mat(g, UNIT_MECH0, UNIT_MECH0 + N_MECHS)
         elif kind == AG_COIN and not coins_done:
             coins_done = True
-            n = coins + a.coin_modifier
-            if n < 0:
-                n = 0
-            if n >= 1:
-                n += sc.extra_coin
+            n = a_card_gain(coins, a.coin_modifier, sc.extra_coin)
             add_coins(g, a.seat, n)
             emit(g, EV_AUTOMA_GAIN, a.seat, n, 0, 0, 0, 0)
         elif kind == AG_POWER and not power_done:
             power_done = True
-            n = power + a.power_modifier
-            if n < 0:
-                n = 0
-            if n >= 1:
-                n += sc.extra_power
+            n = a_card_gain(power, a.power_modifier, sc.extra_power)
             emit(g, EV_AUTOMA_GAIN, a.seat, 0, n, 0, 0, 0)
             a_gain_power(g, a.seat, n)
             if a_over(g):

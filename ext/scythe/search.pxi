@@ -308,7 +308,6 @@ cdef void search_features(GameState* g, int s, const int* score, double* f) noex
     """What the fitted evaluation reads of seat `s` (SF_* order); all of it public."""
     cdef const Player* p = &g.p[s]
     cdef int res4[4]
-    cdef int k, n
     f[SF_ONE] = 1.0
     f[SF_SCORE] = score[s]
     f[SF_COINS] = p.coins
@@ -316,26 +315,11 @@ cdef void search_features(GameState* g, int s, const int* score, double* f) noex
     f[SF_POPULARITY] = p.popularity
     f[SF_POWER] = p.power
     f[SF_CARDS] = hand_size(g, s)
-    n = 0
-    for k in range(6):
-        n += 1 - p.top_cube[k]
-    f[SF_UPGRADES] = n
-    n = 0
-    for k in range(4):
-        n += p.mech_deployed[k]
-    f[SF_MECHS] = n
-    n = 0
-    for k in range(4):
-        n += p.structure_cell[k] != OFF_BOARD
-    f[SF_STRUCTURES] = n
-    n = 0
-    for k in range(4):
-        n += p.recruit_enlisted[k]
-    f[SF_RECRUITS] = n
-    n = 0
-    for k in range(N_WORKERS):
-        n += p.unit_cell[UNIT_WORKER0 + k] != OFF_BOARD
-    f[SF_WORKERS] = n
+    f[SF_UPGRADES] = upgrades_done(p)
+    f[SF_MECHS] = mechs_deployed(p)
+    f[SF_STRUCTURES] = structures_built(p)
+    f[SF_RECRUITS] = recruits_enlisted(p)
+    f[SF_WORKERS] = N_WORKERS - workers_on_mat(g, s)
     f[SF_RESOURCES] = controlled_resources(g, s, res4)
     f[SF_TERRITORIES] = controlled_territories(g, s)
     f[SF_FACTORY] = p.factory_card >= 0
