@@ -58,7 +58,7 @@ import os
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Optional
+from typing import Any, Callable, Optional, Sequence
 
 import numpy as np
 
@@ -500,8 +500,9 @@ def tune_table(scenario: Path, by: str, budget: int, seed: int, out: Path, *,
               f"seat dealt that {by}, against the scenario's field. A row is kept only where its "
               "paired check on fresh games is better than the start weights (95% interval above 0)."]
     if refining:
-        header.insert(1, "Each row started from the scenario's table (policy[0].weights_table), "
-                         "which it keeps where the tuned weights do not beat it.")
+        header[1:1] = ["Each row started from the scenario's table (policy[0].weights_table), "
+                       "which it keeps where the tuned weights do not beat it."]
+        header[2:2] = start_provenance(base.config.policies[0].table.header, solo)
     rows = []
     for value, r in results.items():
         p = r.paired
@@ -518,6 +519,26 @@ def tune_table(scenario: Path, by: str, budget: int, seed: int, out: Path, *,
     write_table(out, base.policy_name, base.names, defaults, start, rows, header)
     partial.unlink(missing_ok=True)
     return results
+
+
+def start_provenance(start_header: Sequence[str], solo: bool) -> list:
+    """The header lines a refining run writes about the table it started from: the command that
+    tuned that table's rows of this kind (solo or not), from the table's own header, and the
+    tables that one started from in turn, so the written file names the whole chain of commands
+    that regenerates it."""
+    lines = list(start_header)
+    kind = f"(rows with solo = {str(solo).lower()}"
+    first = next((i for i, ln in enumerate(lines) if ln.startswith("Tuned by") and kind in ln), None)
+    if first is None or "`" not in lines[first]:
+        return ["The table it started from names no command for these rows; keep that file to "
+                "regenerate this one."]
+    end = next((i for i in range(first + 1, len(lines)) if lines[i].startswith("Tuned by")), len(lines))
+    command = lines[first].split("`")[1]
+    chain = [ln.replace("The table it started from", "That table in turn started from", 1)
+             for ln in lines[first + 1:end]
+             if ln.startswith(("The table it started from", "That table in turn started from"))]
+    return [f"The table it started from: the rows of `{command}`; to regenerate, run the commands "
+            "of this chain from the last one up, then this one."] + chain
 
 
 def _table_row(base: _Setup, context: dict) -> np.ndarray:

@@ -225,6 +225,8 @@ def test_a_table_run_starts_from_the_scenarios_table_and_keeps_its_rows(tmp_path
     # the solo row is for games against the Automa, not this 2-player field
     assert dict(zip(WEIGHT_NAMES, results["industrial"].start)) == base
     assert "started from the scenario's table" in out.read_text()
+    # start.toml has no header, so the file says what to keep to regenerate it
+    assert "The table it started from names no command for these rows" in out.read_text()
     # the written table, read back as a scenario reads it: the start table's base, and for every
     # mat (kept or not) the tuned row or the start row
     from simsuite.scenario import load_scenario
@@ -237,6 +239,29 @@ def test_a_table_run_starts_from_the_scenarios_table_and_keeps_its_rows(tmp_path
         r = results[dict(match)["mat"]]
         expected = r.tuned if r.paired["ci95"][0] > 0 else r.start
         assert list(vec[:len(WEIGHT_NAMES)]) == pytest.approx(list(expected), rel=1e-5, abs=1e-6)
+
+
+def test_a_refinement_names_the_chain_of_commands_it_started_from():
+    """A refining run's header names the command that tuned its start table's rows of the same
+    kind (solo or not) and the older starts that table's header names, and no other kind's."""
+    from simsuite.tuning import start_provenance
+
+    start = ["Tuned by `simsuite tune solo.toml --by mat` (rows with solo = true; regenerate with "
+             "the same command).",
+             "One row per mat: ...",
+             "Tuned by `simsuite tune refine.toml --by mat` (rows with solo = false; regenerate "
+             "with the same command).",
+             "Each row started from the scenario's table (policy[0].weights_table), ...",
+             "The table it started from: the rows of `simsuite tune first.toml --by mat`; ...",
+             "mat industrial: 8 improvements ..."]
+    four = start_provenance(start, False)
+    assert four[0].startswith("The table it started from: the rows of "
+                              "`simsuite tune refine.toml --by mat`;")
+    assert four[1:] == ["That table in turn started from: the rows of "
+                        "`simsuite tune first.toml --by mat`; ..."]
+    solo = start_provenance(start, True)
+    assert len(solo) == 1 and "`simsuite tune solo.toml --by mat`" in solo[0]
+    assert "no command" in start_provenance(start[2:], True)[0]
 
 
 def test_table_errors(tmp_path):

@@ -23,7 +23,7 @@ File format (TOML; `simsuite tune --by KEY` writes one, with the command that ma
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Optional, Sequence
 
@@ -38,6 +38,7 @@ class WeightTable:
     policy: str
     base: tuple                   # full weight vector
     rows: tuple                   # ((match as sorted (key, value) pairs), full weight vector)
+    header: tuple = field(default=(), compare=False)   # the file's "# " lines: its provenance
 
     def vector(self, context: dict) -> tuple:
         """The weights of a seat described by `context` (players, solo and group keys)."""
@@ -109,7 +110,9 @@ def load_table(path: Path, policy: str, names: Sequence[str], defaults: Sequence
             raise UserError(f"{where}: names no key; say which seats it is for (e.g. mat = ...) "
                             "or move its weights to [weights]")
         rows.append((tuple(sorted(match)), _vector(base, row.get("weights", {}), names, where)))
-    return WeightTable(policy, base, tuple(rows))
+    header = tuple(ln[2:] for ln in path.read_text(encoding="utf-8").splitlines()
+                   if ln.startswith("# "))
+    return WeightTable(policy, base, tuple(rows), header)
 
 
 def write_table(path: Path, policy: str, names: Sequence[str], defaults: Sequence[float],
