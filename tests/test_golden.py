@@ -49,6 +49,12 @@ unchanged); no core digest moved (the core cases play expert's default weights).
 itself (`simsuite tune scenarios/scythe/tune-expert-table-refine.toml --by mat --budget 3000000
 --seed 2 --generations 50`; four rows replaced, Mechanical's kept): the same scenario digests
 as in session 10 regenerated, for the same reason; no core digest moved.
+2026-11-27 (issue #14, session 12): expert's solo table rows (solo = true) refined against the
+Automa at levels automa and automaszyna (`simsuite tune scenarios/scythe/tune-expert-solo-refine.toml
+--by mat --budget 4000000 --seed 3 --generations 60`; Industrial, Engineering and Mechanical rows
+replaced): the same scenario digests regenerated (ladder-automa's games change; the others only
+through their `scenario_hash`, which covers the table file); no core digest moved and the Automa
+CI baseline is untouched (its `expert` plays the default weights).
 """
 from __future__ import annotations
 
