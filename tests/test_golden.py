@@ -55,6 +55,10 @@ Automa at levels automa and automaszyna (`simsuite tune scenarios/scythe/tune-ex
 replaced): the same scenario digests regenerated (ladder-automa's games change; the others only
 through their `scenario_hash`, which covers the table file); no core digest moved and the Automa
 CI baseline is untouched (its `expert` plays the default weights).
+2026-11-27 (issue #14, session 12, later): expert's 4-player rows refined a second time against
+the table (`simsuite tune scenarios/scythe/tune-expert-table-refine.toml --by mat --budget 3000000
+--seed 4 --generations 50`; Industrial, Patriotic, Mechanical and Agricultural rows replaced):
+the same scenario digests regenerated, for the same reason; no core digest moved.
 """
 from __future__ import annotations
 
