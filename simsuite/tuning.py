@@ -500,9 +500,9 @@ def tune_table(scenario: Path, by: str, budget: int, seed: int, out: Path, *,
               f"seat dealt that {by}, against the scenario's field. A row is kept only where its "
               "paired check on fresh games is better than the start weights (95% interval above 0)."]
     if refining:
-        header[1:1] = ["Each row started from the scenario's table (policy[0].weights_table), "
-                       "which it keeps where the tuned weights do not beat it."]
-        header[2:2] = start_provenance(base.config.policies[0].table.header, solo)
+        header[1:1] = (["Each row started from the scenario's table (policy[0].weights_table), "
+                        "which it keeps where the tuned weights do not beat it."]
+                       + start_provenance(base.config.policies[0].table.header, solo))
     rows = []
     for value, r in results.items():
         p = r.paired
@@ -521,21 +521,30 @@ def tune_table(scenario: Path, by: str, budget: int, seed: int, out: Path, *,
     return results
 
 
+def _header_block(header: Sequence[str], solo: bool) -> list:
+    """The lines a table's header gives the run that tuned its rows of one kind (solo or not):
+    from that run's "Tuned by" line up to the next run's, or none."""
+    lines = list(header)
+    kind = f"(rows with solo = {str(solo).lower()}"
+    first = next((i for i, ln in enumerate(lines) if ln.startswith("Tuned by") and kind in ln), None)
+    if first is None:
+        return []
+    end = next((i for i in range(first + 1, len(lines)) if lines[i].startswith("Tuned by")), len(lines))
+    return lines[first:end]
+
+
 def start_provenance(start_header: Sequence[str], solo: bool) -> list:
     """The header lines a refining run writes about the table it started from: the command that
     tuned that table's rows of this kind (solo or not), from the table's own header, and the
     tables that one started from in turn, so the written file names the whole chain of commands
     that regenerates it."""
-    lines = list(start_header)
-    kind = f"(rows with solo = {str(solo).lower()}"
-    first = next((i for i, ln in enumerate(lines) if ln.startswith("Tuned by") and kind in ln), None)
-    if first is None or "`" not in lines[first]:
+    block = _header_block(start_header, solo)
+    if not block or "`" not in block[0]:
         return ["The table it started from names no command for these rows; keep that file to "
                 "regenerate this one."]
-    end = next((i for i in range(first + 1, len(lines)) if lines[i].startswith("Tuned by")), len(lines))
-    command = lines[first].split("`")[1]
+    command = block[0].split("`")[1]
     chain = [ln.replace("The table it started from", "That table in turn started from", 1)
-             for ln in lines[first + 1:end]
+             for ln in block[1:]
              if ln.startswith(("The table it started from", "That table in turn started from"))]
     return [f"The table it started from: the rows of `{command}`; to regenerate, run the commands "
             "of this chain from the last one up, then this one."] + chain
@@ -564,11 +573,7 @@ def _keep_other_runs(out: Path, policy: str, solo: bool, header: list, rows: lis
     kept = [(dict(m), v) for m, v in old.rows if dict(m).get("solo") is not solo]
     if not kept:
         return header, rows
-    lines = [ln[2:] for ln in out.read_text(encoding="utf-8").splitlines() if ln.startswith("# ")]
-    start = next((i for i, ln in enumerate(lines) if f"solo = {str(not solo).lower()}" in ln), None)
-    old_header = lines[start:start + len(lines)] if start is not None else []
-    end = next((i for i, ln in enumerate(old_header[1:], 1) if ln.startswith("Tuned by")), len(old_header))
-    return old_header[:end] + header, kept + rows
+    return _header_block(old.header, not solo) + header, kept + rows
 
 
 def _setup_from(base: _Setup, sc) -> _Setup:

@@ -72,8 +72,9 @@ def load_table(path: Path, policy: str, names: Sequence[str], defaults: Sequence
     if not path.is_file():
         raise UserError(f"{path}: weights table not found; give the path of a file written by "
                         "simsuite tune --by KEY (relative to the scenario)")
+    text = path.read_text(encoding="utf-8")
     try:
-        doc = tomllib.loads(path.read_text(encoding="utf-8"))
+        doc = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
         raise UserError(f"{path.name}: not valid TOML: {err}; fix the syntax there")
     name = path.name
@@ -110,8 +111,7 @@ def load_table(path: Path, policy: str, names: Sequence[str], defaults: Sequence
             raise UserError(f"{where}: names no key; say which seats it is for (e.g. mat = ...) "
                             "or move its weights to [weights]")
         rows.append((tuple(sorted(match)), _vector(base, row.get("weights", {}), names, where)))
-    header = tuple(ln[2:] for ln in path.read_text(encoding="utf-8").splitlines()
-                   if ln.startswith("# "))
+    header = tuple(ln[2:] for ln in text.splitlines() if ln.startswith("# "))
     return WeightTable(policy, base, tuple(rows), header)
 
 
