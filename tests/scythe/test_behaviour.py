@@ -57,3 +57,59 @@ def test_rows_match_the_batch_and_add_up(rules):
 def test_solo_rows_against_the_automa(rules):
     rows = behaviour.behaviour_rows(["expert"], 3, automa="automa", master=9)
     assert len(rows) == 3 and all(r["automa"] == "automa" and r["seat"] == 0 for r in rows)
+
+
+# player-mats.md (public mat images): each section's top and bottom action, left to right.
+MAT_TOPS = {
+    "industrial": ("bolster", "produce", "move", "trade"),
+    "engineering": ("produce", "trade", "bolster", "move"),
+    "patriotic": ("move", "bolster", "trade", "produce"),
+    "mechanical": ("trade", "bolster", "move", "produce"),
+    "agricultural": ("move", "trade", "produce", "bolster"),
+}
+
+
+def test_turns_by_top_action_follow_the_sections_chosen(rules):
+    # Rulebook §6: a turn is one section of the player mat, its top action then its bottom
+    # action. Each own turn counts once, under its section's top action (the mat layouts
+    # above), and a bottom action taken counts under that same section.
+    games = 8
+    rows = behaviour.behaviour_rows(["expert", "economy"], games, players=2, master=17)
+    for g in range(games):
+        seeds = derive_seeds(17, np.arange(games))
+        game, _ = behaviour.play_logged(rules, int(seeds[g]), 2,
+                                        [r["policy"] for r in sorted(
+                                            (r for r in rows if r["game"] == g),
+                                            key=lambda r: r["seat"])])
+        for r in (r for r in rows if r["game"] == g):
+            chosen = [b for kind, seat, _, a, b, _, _ in game.raw_events()
+                      if kind == behaviour.EV_DECISION and seat == r["seat"]
+                      and a == behaviour.DK["section"]]
+            for k in behaviour.TOP_KINDS:
+                expect = sum(1 for b in chosen
+                             if (b == 4 and k == "factory")
+                             or (b < 4 and MAT_TOPS[r["mat"]][b] == k))
+                assert r[f"{k}_turns"] == expect, (r["mat"], k)
+                assert 0 <= r[f"{k}_bottom"] <= r[f"{k}_turns"]
+            assert sum(r[f"{k}_turns"] for k in behaviour.TOP_KINDS) == r["turns"]
+            assert (sum(r[f"{k}_bottom"] for k in behaviour.TOP_KINDS)
+                    == r["both"] + r["bottom_only"])
+    table = behaviour.summarise(rows)
+    shares = sum(table[f"{k}_share"][0] for k in behaviour.TOP_KINDS)
+    assert abs(shares - 1.0) < 1e-9
+
+
+def test_workers_on_the_board_at_turn_starts(rules):
+    # Rulebook §5 step 9: every player starts with 2 workers on the board; §7.3: Produce on a
+    # village adds workers (at most 8 on the board), and workers never go back to the mat.
+    seed = int(derive_seeds(23, np.arange(1))[0])
+    game, starts = behaviour.play_logged(rules, seed, 2, ["expert", "economy"])
+    for seat in (0, 1):
+        counts = [starts[(seat, t)][1] for t in range(game.player(seat)["turns"])]
+        assert counts[0] == 2
+        assert all(2 <= c <= 8 for c in counts)
+        assert counts == sorted(counts)
+    rows = behaviour.seat_rows(game, starts, ["expert", "economy"])
+    for r in rows:
+        for t in behaviour.WORKER_TURNS:
+            assert r[f"workers_t{t}"] == starts[(r["seat"], t)][1]

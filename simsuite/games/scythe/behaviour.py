@@ -6,6 +6,10 @@ decide, exactly as in a batch: same seeds, same games), and measures per seat:
 * each own turn: top action taken or not, bottom action taken (with its effect) or not, and
   whether some section's bottom action was payable at the start of the turn (its effect still
   open, its cost covered by controlled tokens, plus one combat card for Coercion);
+* per top action (the section's: move, trade, produce, bolster; or a Factory card): the turns
+  spent in its section and in how many of them the bottom action was taken (a Trade turn
+  that buys tokens for a later turn and skips its own bottom action shows here);
+* the engine: workers on the board after own turns 4, 8 and 12;
 * the end: popularity and its scoring tier, coins, resources, score, win;
 * stars by kind and the turn (own turn count) each came;
 * combats started and won, combat abilities used, Coercion payments, Bolsters for cards,
@@ -36,6 +40,8 @@ BOTTOMS = core.BOTTOM_ACTION_NAMES            # index = the Resource that pays i
 RESOURCES = core.RESOURCE_NAMES
 TV_TRADE_RES, TV_BOLSTER_CARDS = 3, 6         # DK_TOP variants (ext/scythe/state.pxd)
 STAR_KINDS = tuple(STARS)
+TOP_KINDS = ("move", "trade", "produce", "bolster", "factory")   # a section's top action
+WORKER_TURNS = (4, 8, 12)     # workers on the board counted after these own turns
 
 
 def _policy_ids(names):
@@ -103,14 +109,16 @@ def play_logged(rules, seed: int, n_players: int, policies, *, automa=None, fact
 
 def step_logged(game, choose_step) -> dict:
     """Play a logged game to its end with `choose_step(game)` applying each decision; returns
-    the turn starts {(seat, own turn): bottom action affordable}."""
+    the turn starts {(seat, own turns before it): (bottom action affordable, workers on the
+    board)}."""
     starts, last, automa_seat = {}, None, game.automa_seat
     while not game.is_over:
         key = (game.turn, game.active_player)
         if key != last and game.active_player != automa_seat:
             last = key
             s = game.active_player
-            starts[(s, game.player(s)["turns"])] = bottom_affordable(game, s)
+            starts[(s, game.player(s)["turns"])] = (bottom_affordable(game, s),
+                                                     game.workers_on_board(s))
         choose_step(game)
     return starts
 
@@ -177,7 +185,9 @@ def seat_rows(game, starts, policies, automa=None) -> list[dict]:
     res = game.result()
     humans = [s for s in range(n) if s != game.automa_seat]
     turn_no = {s: -1 for s in range(n)}
-    acts = {}             # (seat, own turn) -> [top taken, bottom effect, bottom coins only]
+    acts = {}             # (seat, own turn) -> [top taken, bottom effect, bottom coins only,
+    #                                           the section's top action]
+    mats = game.rules.data.mats
     stars = {s: [] for s in range(n)}
     counts = {s: Counter() for s in range(n)}
     section_last = {s: None for s in range(n)}
@@ -186,7 +196,7 @@ def seat_rows(game, starts, policies, automa=None) -> list[dict]:
         if kind == EV_TURN:
             active = seat
             turn_no[seat] += 1
-            acts[(seat, turn_no[seat])] = [False, False, False]
+            acts[(seat, turn_no[seat])] = [False, False, False, None]
         elif kind == EV_DECISION and seat == active and seat in humans:
             t = acts[(seat, turn_no[seat])]
             if a == DK["section"]:
@@ -194,6 +204,7 @@ def seat_rows(game, starts, policies, automa=None) -> list[dict]:
                     counts[seat]["section_repeated"] += 1
                 section_last[seat] = b
                 counts[seat]["factory_section"] += b == 4
+                t[3] = "factory" if b == 4 else mats[res["mat"][seat]].sections[b].top
             elif a == DK["top"] and b != 0:
                 t[0] = True
                 counts[seat]["bolster_cards"] += b // 100 == TV_BOLSTER_CARDS
@@ -232,14 +243,21 @@ def seat_rows(game, starts, policies, automa=None) -> list[dict]:
             "top_only": 0, "bottom_only": 0, "both": 0, "neither": 0, "coins_only": 0,
             "affordable": 0, "bottom_when_affordable": 0,
         }
-        for t, (top, bottom, coins_only) in own:
+        for kind in TOP_KINDS:
+            row[f"{kind}_turns"] = row[f"{kind}_bottom"] = 0
+        for t, (top, bottom, coins_only, kind) in own:
             row["coins_only"] += coins_only
             key = ("both" if top and bottom else "top_only" if top else
                    "bottom_only" if bottom else "neither")
             row[key] += 1
-            if starts.get((s, t)):
+            if kind is not None:
+                row[f"{kind}_turns"] += 1
+                row[f"{kind}_bottom"] += bottom
+            if starts.get((s, t), (False, 0))[0]:
                 row["affordable"] += 1
                 row["bottom_when_affordable"] += bottom
+        for t in WORKER_TURNS:
+            row[f"workers_t{t}"] = starts[(s, t)][1] if (s, t) in starts else None
         for kind in STAR_KINDS:
             got = [t for k, t in stars[s] if k == kind]
             row[f"star_{kind}"] = len(got)
@@ -311,6 +329,11 @@ def summarise(rows, by=("policy",)):
         pl.col("bolster_cards").mean().alias("bol_cards"),
         pl.col("section_repeated").mean().alias("repeat"),
         pl.col("encounters").mean().alias("enc"),
+        *[(pl.col(f"{k}_turns").sum() / turns).alias(f"{k}_share") for k in TOP_KINDS],
+        *[pl.when(pl.col(f"{k}_turns").sum() > 0)
+          .then(pl.col(f"{k}_bottom").sum() / pl.col(f"{k}_turns").sum())
+          .alias(f"{k}_with_bottom") for k in TOP_KINDS],
+        *[pl.col(f"workers_t{t}").mean().alias(f"workers_t{t}") for t in WORKER_TURNS],
         *[pl.col(f"star_{k}").mean().alias(f"{k}_stars") for k in STAR_KINDS],
         *[pl.col(f"star_{k}_turn").mean().alias(f"{k}_turn") for k in STAR_KINDS],
     ).sort(list(by)))

@@ -7,8 +7,10 @@ action only, the bottom action only, both, or neither; how often the bottom acti
 when one was payable at the start of the turn; the final popularity and its scoring tier;
 stars by kind and the own turn each came; coins, resources and territories at the end;
 combats started and won; Coercion payments, Bolsters for cards, repeated sections
-(Relentless), encounters; turns to the end. Grouped by policy, then by policy and faction,
-and by policy and mat.
+(Relentless), encounters; turns to the end; per top action (move, trade, produce, bolster,
+Factory card) the share of turns spent in its section and how often that section's bottom
+action was taken with it; workers on the board after own turns 4, 8 and 12. Grouped by
+policy, then by policy and faction, and by policy and mat.
 
     simsuite report behaviour DATASET [--sample 100] [--format md|csv|json]
 """
@@ -37,6 +39,11 @@ def _table(name: str, title: str, frame: pl.DataFrame, keys) -> Table:
     cols = [Col(k, k, "text") for k in keys] + [Col("n", "seats", "int")]
     cols += [Col(c, h, "rate") for c, h in RATES]
     cols += [Col(c, h, "num1") for c, h in MEANS]
+    tops = [c[:-len("_share")] for c in frame.columns if c.endswith("_share")]
+    cols += [Col(f"{k}_share", f"{k} turns", "rate") for k in tops]
+    cols += [Col(f"{k}_with_bottom", f"{k}: bottom taken", "rate") for k in tops]
+    cols += [Col(c, "workers after turn " + c[len("workers_t"):], "num1")
+             for c in frame.columns if c.startswith("workers_t") and c[len("workers_t"):].isdigit()]
     kinds = [c[:-len("_stars")] for c in frame.columns if c.endswith("_stars")]
     cols += [Col(f"{k}_stars", f"{k} stars", "num2") for k in kinds]
     cols += [Col(f"{k}_turn", f"{k} star turn", "num1") for k in kinds]
@@ -67,6 +74,11 @@ def build(ds, args) -> ReportResult:
         "(effect open, cost covered by controlled tokens, Coercion counted) in which one was taken.",
         "Tiers: popularity 0-6 (lowest), 7-12, 13-18 (top) at the end. Stars: mean number per "
         "seat of each kind, and the mean own turn the first of that kind came.",
+        "Per top action: X turns is the share of own turns spent in the section whose top "
+        "action is X (Factory: the Factory card's section); 'X: bottom taken' is the share of "
+        "those turns in which that section's bottom action was taken. Workers after turn N: "
+        "mean workers on the board at the start of own turn N + 1 (seats whose game lasted that "
+        "long).",
     ]
     return res
 
