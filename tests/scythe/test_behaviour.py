@@ -75,8 +75,8 @@ def test_turns_by_top_action_follow_the_sections_chosen(rules):
     # above), and a bottom action taken counts under that same section.
     games = 8
     rows = behaviour.behaviour_rows(["expert", "economy"], games, players=2, master=17)
+    seeds = derive_seeds(17, np.arange(games))
     for g in range(games):
-        seeds = derive_seeds(17, np.arange(games))
         game, _ = behaviour.play_logged(rules, int(seeds[g]), 2,
                                         [r["policy"] for r in sorted(
                                             (r for r in rows if r["game"] == g),

@@ -257,7 +257,7 @@ def seat_rows(game, starts, policies, automa=None) -> list[dict]:
                 row["affordable"] += 1
                 row["bottom_when_affordable"] += bottom
         for t in WORKER_TURNS:
-            row[f"workers_t{t}"] = starts[(s, t)][1] if (s, t) in starts else None
+            row[f"workers_t{t}"] = starts.get((s, t), (None, None))[1]
         for kind in STAR_KINDS:
             got = [t for k, t in stars[s] if k == kind]
             row[f"star_{kind}"] = len(got)

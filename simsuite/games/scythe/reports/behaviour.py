@@ -36,14 +36,14 @@ def add_arguments(p) -> None:
 
 
 def _table(name: str, title: str, frame: pl.DataFrame, keys) -> Table:
+    from simsuite.games.scythe.behaviour import TOP_KINDS, WORKER_TURNS
+
     cols = [Col(k, k, "text") for k in keys] + [Col("n", "seats", "int")]
     cols += [Col(c, h, "rate") for c, h in RATES]
     cols += [Col(c, h, "num1") for c, h in MEANS]
-    tops = [c[:-len("_share")] for c in frame.columns if c.endswith("_share")]
-    cols += [Col(f"{k}_share", f"{k} turns", "rate") for k in tops]
-    cols += [Col(f"{k}_with_bottom", f"{k}: bottom taken", "rate") for k in tops]
-    cols += [Col(c, "workers after turn " + c[len("workers_t"):], "num1")
-             for c in frame.columns if c.startswith("workers_t") and c[len("workers_t"):].isdigit()]
+    cols += [Col(f"{k}_share", f"{k} turns", "rate") for k in TOP_KINDS]
+    cols += [Col(f"{k}_with_bottom", f"{k}: bottom taken", "rate") for k in TOP_KINDS]
+    cols += [Col(f"workers_t{t}", f"workers after turn {t}", "num1") for t in WORKER_TURNS]
     kinds = [c[:-len("_stars")] for c in frame.columns if c.endswith("_stars")]
     cols += [Col(f"{k}_stars", f"{k} stars", "num2") for k in kinds]
     cols += [Col(f"{k}_turn", f"{k} star turn", "num1") for k in kinds]
