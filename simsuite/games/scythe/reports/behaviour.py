@@ -36,7 +36,7 @@ def add_arguments(p) -> None:
 
 
 def _table(name: str, title: str, frame: pl.DataFrame, keys) -> Table:
-    from simsuite.games.scythe.behaviour import TOP_KINDS, WORKER_TURNS
+    from simsuite.games.scythe.behaviour import STAR_KINDS, TOP_KINDS, WORKER_TURNS
 
     cols = [Col(k, k, "text") for k in keys] + [Col("n", "seats", "int")]
     cols += [Col(c, h, "rate") for c, h in RATES]
@@ -44,9 +44,8 @@ def _table(name: str, title: str, frame: pl.DataFrame, keys) -> Table:
     cols += [Col(f"{k}_share", f"{k} turns", "rate") for k in TOP_KINDS]
     cols += [Col(f"{k}_with_bottom", f"{k}: bottom taken", "rate") for k in TOP_KINDS]
     cols += [Col(f"workers_t{t}", f"workers after turn {t}", "num1") for t in WORKER_TURNS]
-    kinds = [c[:-len("_stars")] for c in frame.columns if c.endswith("_stars")]
-    cols += [Col(f"{k}_stars", f"{k} stars", "num2") for k in kinds]
-    cols += [Col(f"{k}_turn", f"{k} star turn", "num1") for k in kinds]
+    cols += [Col(f"{k}_stars", f"{k} stars", "num2") for k in STAR_KINDS]
+    cols += [Col(f"{k}_turn", f"{k} star turn", "num1") for k in STAR_KINDS]
     return Table(name, title, frame, cols)
 
 
