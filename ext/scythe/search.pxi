@@ -31,6 +31,13 @@
 # Against the Automa two knobs take the place of these (search_game_knobs): the selection
 # plays SW_SOLO_PORTFOLIO rollouts per style (by default none: measured, it did not pay there)
 # and each tree SW_SOLO_BUDGET times SW_SIMULATIONS simulations (more simulations did).
+# Against the hard levels (the level index SW_HARD_FROM and above: 2 = Automaszyna)
+# SW_HARD_ENDGAME, SW_HARD_BUDGET and SW_HARD_MARGIN_CAP, each when above 0, replace
+# SW_ENDGAME, SW_SOLO_BUDGET and SW_MARGIN_CAP: there searching from the first star with four
+# times the solo simulations wins about half as often again at Automaszyna and about three
+# times as often at Ultimaszyna, and since nearly every play-out there loses by more than
+# the usual cap of 10 coins, a wider cap gives the search the margin to steer by
+# (BENCHMARKS.md, "Search policy", session 16).
 #
 # One tree per seat and turn. Its nodes are the seat's own decisions of the turn that are
 # in scope (SW_SCOPE), keyed by (decision kind, option); everything else on the way (the
@@ -108,7 +115,11 @@ cdef enum:
     SW_PF_CAP = 25         # the selection's margin cap (SW_MARGIN_CAP of its rollouts' values)
     SW_SOLO_PORTFOLIO = 26 # against the Automa: SW_PORTFOLIO's value there (search_game_knobs)
     SW_SOLO_BUDGET = 27    # against the Automa: SW_SIMULATIONS times this
-    N_SW = 28
+    SW_HARD_FROM = 28      # the first Automa level (0 Autometta .. 3 Ultimaszyna) of the two below
+    SW_HARD_ENDGAME = 29   # > 0: against those levels, SW_ENDGAME's value there
+    SW_HARD_BUDGET = 30    # > 0: against those levels, SW_SOLO_BUDGET's value there
+    SW_HARD_MARGIN_CAP = 31  # > 0: against those levels, SW_MARGIN_CAP's value there
+    N_SW = 32
     SEARCH_MAX_STYLES = 12
     SEARCH_MAX_PAIRED = 4096   # root visits of the heuristic's choice kept for pairing
     SEARCH_MAX_ROLLOUT_DECISIONS = 20000   # a rollout never runs longer (safety)
@@ -629,10 +640,18 @@ cdef inline void search_game_knobs(const GameState* g, const double* sw, double*
     # The knobs as they apply in this game: against the Automa the style selection takes
     # SW_SOLO_PORTFOLIO rollouts per style and the trees SW_SOLO_BUDGET times the simulations
     # (BENCHMARKS.md "Search policy": there the selection did not pay and simulations did).
+    cdef double budget = sw[SW_SOLO_BUDGET]
     memcpy(out, sw, N_SW * sizeof(double))
     if g.automa.seat >= 0:
+        if g.automa.level >= sw[SW_HARD_FROM]:
+            if sw[SW_HARD_ENDGAME] > 0.0:
+                out[SW_ENDGAME] = sw[SW_HARD_ENDGAME]
+            if sw[SW_HARD_BUDGET] > 0.0:
+                budget = sw[SW_HARD_BUDGET]
+            if sw[SW_HARD_MARGIN_CAP] > 0.0:
+                out[SW_MARGIN_CAP] = sw[SW_HARD_MARGIN_CAP]
         out[SW_PORTFOLIO] = sw[SW_SOLO_PORTFOLIO]
-        out[SW_SIMULATIONS] = sw[SW_SIMULATIONS] * sw[SW_SOLO_BUDGET]
+        out[SW_SIMULATIONS] = sw[SW_SIMULATIONS] * budget
 
 
 cdef int32_t search_choose(const GameState* g, int seat, const int32_t* opts, int n,

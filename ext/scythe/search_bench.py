@@ -11,7 +11,7 @@ KNOBS    search weights by name (simsuite/games/scythe/policies.py SEARCH_WEIGHT
 
 Prints wins/games, the Wilson 95% interval, games per second of this one process (wall clock,
 and per CPU-second of the process: the figure to read on a shared machine), its peak resident
-memory, and with `portfolio` on how the style selections ended (search.pxi search_portfolio). Seeds are consecutive from `base`; game g uses seed base + g, and the
+memory, against the Automa the mean score margin, and with `portfolio` on how the style selections ended (search.pxi search_portfolio). Seeds are consecutive from `base`; game g uses seed base + g, and the
 search (or baseline) seat of game g is g mod players, so two cells on the same base compare
 policies on the same deals.
 """
@@ -59,6 +59,7 @@ def main(mode: str, n: int, knob_text: str, opp: str = "expert") -> None:
         out = play_batch(rules, seeds, 2, policy_ids=[me[0], 0],
                          policy_weights=np.array([me[1], [0.0] * 32]), automa=mode.split(":")[1])
         wins = int(out["winner"][:, 0].sum())
+        margins = out["score"][:, 0].astype(float) - out["score"][:, 1]
     else:
         players = 2 if mode in ("2p", "h2p") else 4
         for seat in range(players):
@@ -74,6 +75,9 @@ def main(mode: str, n: int, knob_text: str, opp: str = "expert") -> None:
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"{mode} {knob_text!r} vs {opp}: {wins}/{n} = {wins / n:.3f} [{lo:.3f}, {hi:.3f}]  "
           f"{rate:.2f} games/s ({cpu_rate:.2f} per CPU-second)  maxrss {rss:.0f} MiB")
+    if mode.startswith("automa:"):
+        print(f"  score margin against the Automa {margins.mean():+.1f} "
+              f"(standard error {margins.std(ddof=1) / math.sqrt(n) if n > 1 else 0.0:.1f})")
     if knobs.get("portfolio", SEARCH_WEIGHTS_D["portfolio"]) and not pol:
         print("  style selections ended on", dict(zip((n for n, _ in SEARCH_STYLES), search_style_counts())))
 

@@ -184,6 +184,44 @@ def test_against_the_automa_the_trees_take_solo_budget_times_the_simulations(rul
     assert stats[0]["root_visits"] == 10 and stats[1] == stats[0]
 
 
+def test_against_the_hard_levels_their_own_budget_and_endgame_replace_the_solo_ones(rules):
+    # search.pxi search_game_knobs: from the level hard_from up (2 Automaszyna, 3 Ultimaszyna)
+    # hard_budget takes solo_budget's place and hard_endgame endgame's (each only when above
+    # 0); below that level they change nothing.
+    def root_visits(game, **knobs):
+        search_choice(game, simulations=10, endgame=0, solo_budget=3, hard_endgame=0, **knobs)
+        return core.search_tree_stats(game.current_player)["root_visits"]
+
+    ult = midgame(rules, 21, 2, turns=9, automa="ultimaszyna")
+    assert [root_visits(ult, hard_from=3, hard_budget=b) for b in (0, 2, 5)] == [30, 20, 50]
+    assert root_visits(ult, hard_from=4, hard_budget=5) == 30          # no level is hard
+    amz = midgame(rules, 21, 2, turns=9, automa="automaszyna")
+    assert [root_visits(amz, hard_from=f, hard_budget=5) for f in (2, 3)] == [50, 30]
+    normal = midgame(rules, 21, 2, turns=9, automa="automa")
+    assert [root_visits(normal, hard_from=2, hard_budget=b) for b in (0, 5)] == [30, 30]
+    # endgame: a seat has 1-3 stars, so endgame = 4 leaves the turn to the heuristic unless
+    # hard_endgame = 1 starts the search from the first star
+    late = midgame(rules, 21, 2, turns=20, automa="ultimaszyna")
+    stars = max(late.player(s)["stars"] for s in range(2))
+    assert 1 <= stars <= 3, "pick a position with 1-3 stars"
+    searched = []
+    for hard_endgame in (0, 1):
+        search_choice(late, simulations=7, endgame=0, hard_endgame=0, hard_budget=1)
+        search_choice(late, simulations=10, endgame=4, solo_portfolio=0, hard_from=3,
+                      hard_endgame=hard_endgame, hard_budget=1)
+        searched.append(core.search_tree_stats(late.current_player)["root_visits"])
+    assert searched == [7, 10]    # the tree of 7 stays when the heuristic plays the turn
+    # margin: play-outs to the end score the margin capped at hard_margin_cap there (win
+    # bonus 0), so every root mean lies inside the cap; without it, margin_cap = 1000 applies
+    means = []
+    for hard_cap in (3, 0):
+        search_choice(late, simulations=40, endgame=1, win_bonus=0, margin_cap=1000,
+                      hard_from=3, hard_endgame=0, hard_budget=1, hard_margin_cap=hard_cap)
+        means.append([m for _, _, v, m in core.search_tree_stats(late.current_player)["root"] if v])
+    assert means[0] and all(-3 <= m <= 3 for m in means[0])
+    assert any(abs(m) > 3 for m in means[1])
+
+
 def test_before_the_endgame_the_search_plays_its_rollout_heuristic(rules):
     # endgame = 4: no turn decision is searched while every seat has fewer than 4 stars (and
     # without the style selection and the table, tests/scythe/test_search_portfolio.py, the

@@ -158,6 +158,10 @@ SEARCH_WEIGHTS: tuple[tuple[str, float], ...] = (
     ("portfolio_cap", 10.0), # the selection's rollouts: a finished game's margin counts up to this
     ("solo_portfolio", 0.0), # against the Automa: `portfolio` there (the selection did not pay there)
     ("solo_budget", 4.0),    # against the Automa: `simulations` times this
+    ("hard_from", 2.0),      # the hard Automa levels start here: 2 Automaszyna, 3 Ultimaszyna (4: none)
+    ("hard_endgame", 1.0),   # > 0: against the hard levels, `endgame` there (search from the 1st star)
+    ("hard_budget", 16.0),   # > 0: against the hard levels, `solo_budget` there
+    ("hard_margin_cap", 40.0),  # > 0: against the hard levels, `margin_cap` there
 )
 # The search's mid-game styles (search.pxi search_portfolio): factors on the seat's base
 # weights (expert's defaults, or its table row); the first is the base itself.
