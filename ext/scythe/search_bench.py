@@ -11,9 +11,10 @@ KNOBS    search weights by name (simsuite/games/scythe/policies.py SEARCH_WEIGHT
 
 Prints wins/games, the Wilson 95% interval, games per second of this one process (wall clock,
 and per CPU-second of the process: the figure to read on a shared machine), its peak resident
-memory, against the Automa the mean score margin, and with `portfolio` on how the style selections ended (search.pxi search_portfolio). Seeds are consecutive from `base`; game g uses seed base + g, and the
-search (or baseline) seat of game g is g mod players, so two cells on the same base compare
-policies on the same deals.
+memory, against the Automa the mean score margin, and with `portfolio` on how the style
+selections ended (search.pxi search_portfolio). Seeds are consecutive from `base`; game g uses
+seed base + g, and the search (or baseline) seat of game g is g mod players, so two cells on
+the same base compare policies on the same deals.
 """
 from __future__ import annotations
 

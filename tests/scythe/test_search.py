@@ -184,10 +184,10 @@ def test_against_the_automa_the_trees_take_solo_budget_times_the_simulations(rul
     assert stats[0]["root_visits"] == 10 and stats[1] == stats[0]
 
 
-def test_against_the_hard_levels_their_own_budget_and_endgame_replace_the_solo_ones(rules):
+def test_against_the_hard_levels_their_own_knobs_replace_the_usual_ones(rules):
     # search.pxi search_game_knobs: from the level hard_from up (2 Automaszyna, 3 Ultimaszyna)
-    # hard_budget takes solo_budget's place and hard_endgame endgame's (each only when above
-    # 0); below that level they change nothing.
+    # hard_budget takes solo_budget's place, hard_endgame endgame's and hard_margin_cap
+    # margin_cap's (each only when above 0); below that level they change nothing.
     def root_visits(game, **knobs):
         search_choice(game, simulations=10, endgame=0, solo_budget=3, hard_endgame=0, **knobs)
         return core.search_tree_stats(game.current_player)["root_visits"]
