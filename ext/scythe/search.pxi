@@ -32,12 +32,13 @@
 # plays SW_SOLO_PORTFOLIO rollouts per style (by default none: measured, it did not pay there)
 # and each tree SW_SOLO_BUDGET times SW_SIMULATIONS simulations (more simulations did).
 # Against the hard levels (the level index SW_HARD_FROM and above: 2 = Automaszyna)
-# SW_HARD_ENDGAME, SW_HARD_BUDGET and SW_HARD_MARGIN_CAP, each when above 0, replace
-# SW_ENDGAME, SW_SOLO_BUDGET and SW_MARGIN_CAP: there searching from the first star with four
-# times the solo simulations wins about half as often again at Automaszyna and about three
-# times as often at Ultimaszyna, and since nearly every play-out there loses by more than
-# the usual cap of 10 coins, a wider cap gives the search the margin to steer by
-# (BENCHMARKS.md, "Search policy", session 16).
+# SW_HARD_ENDGAME (when 0 or above), SW_HARD_BUDGET and SW_HARD_MARGIN_CAP (each when above
+# 0) replace SW_ENDGAME, SW_SOLO_BUDGET and SW_MARGIN_CAP; SW_HARD_ENDGAME = 0 (the default)
+# searches every turn with every play-out to the end (the depth cut lifted). Since nearly
+# every play-out there loses by more than the usual cap of 10 coins, a wider cap gives the
+# search the margin to steer by, and with it searching the opening pays as well: four
+# times the solo simulations from the first turn win about four times as often at
+# Ultimaszyna as the usual settings (BENCHMARKS.md, "Search policy", sessions 16 and 17).
 #
 # One tree per seat and turn. Its nodes are the seat's own decisions of the turn that are
 # in scope (SW_SCOPE), keyed by (decision kind, option); everything else on the way (the
@@ -116,13 +117,15 @@ cdef enum:
     SW_SOLO_PORTFOLIO = 26 # against the Automa: SW_PORTFOLIO's value there (search_game_knobs)
     SW_SOLO_BUDGET = 27    # against the Automa: SW_SIMULATIONS times this
     SW_HARD_FROM = 28      # the first Automa level (0 Autometta .. 3 Ultimaszyna) of the two below
-    SW_HARD_ENDGAME = 29   # > 0: against those levels, SW_ENDGAME's value there
+    SW_HARD_ENDGAME = 29   # >= 0: against those levels, SW_ENDGAME's value there (0: every
+                           # turn, played out to the end); < 0: SW_ENDGAME applies
     SW_HARD_BUDGET = 30    # > 0: against those levels, SW_SOLO_BUDGET's value there
     SW_HARD_MARGIN_CAP = 31  # > 0: against those levels, SW_MARGIN_CAP's value there
     N_SW = 32
     SEARCH_MAX_STYLES = 12
     SEARCH_MAX_PAIRED = 4096   # root visits of the heuristic's choice kept for pairing
     SEARCH_MAX_ROLLOUT_DECISIONS = 20000   # a rollout never runs longer (safety)
+    SEARCH_DEPTH_TO_THE_END = 1 << 20      # SW_DEPTH that never cuts a rollout
 
 # The rollout heuristics' weights: the strategies' defaults (simsuite.games.scythe.policies),
 # loaded once when the module is imported (bottom of this file).
@@ -644,8 +647,10 @@ cdef inline void search_game_knobs(const GameState* g, const double* sw, double*
     memcpy(out, sw, N_SW * sizeof(double))
     if g.automa.seat >= 0:
         if g.automa.level >= sw[SW_HARD_FROM]:
-            if sw[SW_HARD_ENDGAME] > 0.0:
+            if sw[SW_HARD_ENDGAME] >= 0.0:
                 out[SW_ENDGAME] = sw[SW_HARD_ENDGAME]
+                if sw[SW_HARD_ENDGAME] == 0.0:     # every turn, every play-out to the end
+                    out[SW_DEPTH] = SEARCH_DEPTH_TO_THE_END
             if sw[SW_HARD_BUDGET] > 0.0:
                 budget = sw[SW_HARD_BUDGET]
             if sw[SW_HARD_MARGIN_CAP] > 0.0:

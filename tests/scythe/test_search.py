@@ -186,8 +186,8 @@ def test_against_the_automa_the_trees_take_solo_budget_times_the_simulations(rul
 
 def test_against_the_hard_levels_their_own_knobs_replace_the_usual_ones(rules):
     # search.pxi search_game_knobs: from the level hard_from up (2 Automaszyna, 3 Ultimaszyna)
-    # hard_budget takes solo_budget's place, hard_endgame endgame's and hard_margin_cap
-    # margin_cap's (each only when above 0); below that level they change nothing.
+    # hard_budget takes solo_budget's place and hard_margin_cap margin_cap's (each only when
+    # above 0), hard_endgame endgame's (when 0 or above); below that level they change nothing.
     def root_visits(game, **knobs):
         search_choice(game, simulations=10, endgame=0, solo_budget=3, hard_endgame=0, **knobs)
         return core.search_tree_stats(game.current_player)["root_visits"]
@@ -205,7 +205,7 @@ def test_against_the_hard_levels_their_own_knobs_replace_the_usual_ones(rules):
     stars = max(late.player(s)["stars"] for s in range(2))
     assert 1 <= stars <= 3, "pick a position with 1-3 stars"
     searched = []
-    for hard_endgame in (0, 1):
+    for hard_endgame in (-1, 1):
         search_choice(late, simulations=7, endgame=0, hard_endgame=0, hard_budget=1)
         search_choice(late, simulations=10, endgame=4, solo_portfolio=0, hard_from=3,
                       hard_endgame=hard_endgame, hard_budget=1)
@@ -218,6 +218,25 @@ def test_against_the_hard_levels_their_own_knobs_replace_the_usual_ones(rules):
         search_choice(late, simulations=40, endgame=1, win_bonus=0, margin_cap=1000,
                       hard_from=3, hard_endgame=0, hard_budget=1, hard_margin_cap=hard_cap)
         means.append([m for _, _, v, m in core.search_tree_stats(late.current_player)["root"] if v])
+    assert means[0] and all(-3 <= m <= 3 for m in means[0])
+    assert any(abs(m) > 3 for m in means[1])
+
+
+def test_against_the_hard_levels_hard_endgame_0_searches_every_turn_played_out_to_the_end(rules):
+    # hard_endgame = 0 (the default): at a turn before any star the search runs although
+    # endgame = 4, and every play-out reaches the end of the game (depth = 0 would cut it
+    # after a round): with win bonus 0 every root mean is a final margin inside the cap of
+    # 3, where the cut play-outs' evaluations are not.
+    early = midgame(rules, 21, 2, turns=2, automa="ultimaszyna")
+    assert max(early.player(s)["stars"] for s in range(2)) == 0, "pick a position before any star"
+    means = []
+    for hard_endgame, endgame in ((0, 4), (-1, 0)):
+        search_choice(early, simulations=30, endgame=endgame, depth=0, win_bonus=0,
+                      solo_portfolio=0, hard_from=3, hard_endgame=hard_endgame, hard_budget=1,
+                      hard_margin_cap=3)
+        stats = core.search_tree_stats(early.current_player)
+        assert stats["root_visits"] == 30
+        means.append([m for _, _, v, m in stats["root"] if v])
     assert means[0] and all(-3 <= m <= 3 for m in means[0])
     assert any(abs(m) > 3 for m in means[1])
 

@@ -101,7 +101,9 @@ def test_selection_waits_portfolio_every_own_turns(rules):
 
 
 def test_portfolio_games_are_the_same_on_replay_for_every_player_count(rules):
-    knobs = dict(simulations=4, portfolio=2, solo_portfolio=2, portfolio_every=2, table=1)
+    # (hard_endgame = -1: at Ultimaszyna too the selection runs before the endgame)
+    knobs = dict(simulations=4, portfolio=2, solo_portfolio=2, portfolio_every=2, table=1,
+                 hard_endgame=-1)
     for n, automa in ((2, None), (4, None), (5, None), (2, "ultimaszyna")):
         ids = [SEARCH.id] + [5] * (n - 1)
         w = np.array([search_weights(**knobs)] + [pol.default_weights("expert")] * (n - 1))

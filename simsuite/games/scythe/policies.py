@@ -159,7 +159,8 @@ SEARCH_WEIGHTS: tuple[tuple[str, float], ...] = (
     ("solo_portfolio", 0.0), # against the Automa: `portfolio` there (the selection did not pay there)
     ("solo_budget", 4.0),    # against the Automa: `simulations` times this
     ("hard_from", 2.0),      # the hard Automa levels start here: 2 Automaszyna, 3 Ultimaszyna (4: none)
-    ("hard_endgame", 1.0),   # > 0: against the hard levels, `endgame` there (search from the 1st star)
+    ("hard_endgame", 0.0),   # >= 0: against the hard levels, `endgame` there, 0: every turn played
+                             #    out to the end (not cut at `depth`); < 0: `endgame` applies
     ("hard_budget", 16.0),   # > 0: against the hard levels, `solo_budget` there
     ("hard_margin_cap", 40.0),  # > 0: against the hard levels, `margin_cap` there
 )
