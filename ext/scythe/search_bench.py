@@ -7,7 +7,9 @@ MODE     2p          search against OPPONENT (default expert), seats alternating
          automa:LVL  search as the human against the Automa at level LVL
          h2p / h4p   the heuristic `pol` in the search's place (the baseline on the same seeds)
 KNOBS    search weights by name (simsuite/games/scythe/policies.py SEARCH_WEIGHTS), plus
-         base=N (first seed, default 500000) and pol="name" (h2p, h4p, automa baselines)
+         base=N (first seed, default 500000), pol="name" (h2p, h4p, automa baselines) and,
+         against the Automa, save="FILE.csv" (one row per game: seed, faction, mat, won,
+         margin, and both sides' stars, territories, popularity and coins, for paired reading)
 
 Prints wins/games, the Wilson 95% interval, games per second of this one process (wall clock,
 and per CPU-second of the process: the figure to read on a shared machine), its peak resident
@@ -48,12 +50,25 @@ def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
+def save_games(path: str, out: dict, margins: np.ndarray) -> None:
+    """One CSV row per solo game, so that two cells on the same deals can be read paired."""
+    cols = ("stars", "territories", "popularity", "score_coins")
+    with open(path, "w") as f:
+        f.write("seed,faction,mat,won,margin," + ",".join(f"{c}_{s}" for s in ("me", "automa")
+                                                          for c in cols) + "\n")
+        for g in range(len(margins)):
+            vals = [out[c][g, s] for s in (0, 1) for c in cols]
+            f.write(f"{out['seed'][g]},{out['faction'][g, 0]},{out['mat'][g, 0]},"
+                    f"{int(out['winner'][g, 0])},{margins[g]:.0f}," + ",".join(map(str, vals)) + "\n")
+
+
 def main(mode: str, n: int, knob_text: str, opp: str = "expert") -> None:
     rules = Rules(load_data())
     knobs = eval(f"dict({knob_text})")   # a benchmark tool: the knobs are typed by its user
     base = int(knobs.pop("base", 500_000))
     seeds = np.arange(base, base + n, dtype=np.uint64)
     pol = knobs.pop("pol", None)
+    save = knobs.pop("save", None)
     me = (STRATEGIES[pol][0], default_weights(pol)) if pol else (SEARCH_ID, search_vector(**knobs))
     start, cpu0, wins = time.time(), time.process_time(), 0
     if mode.startswith("automa:"):
@@ -61,6 +76,8 @@ def main(mode: str, n: int, knob_text: str, opp: str = "expert") -> None:
                          policy_weights=np.array([me[1], [0.0] * 32]), automa=mode.split(":")[1])
         wins = int(out["winner"][:, 0].sum())
         margins = out["score"][:, 0].astype(float) - out["score"][:, 1]
+        if save:
+            save_games(save, out, margins)
     else:
         players = 2 if mode in ("2p", "h2p") else 4
         for seat in range(players):
