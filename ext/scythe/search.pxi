@@ -37,8 +37,8 @@
 # searches every turn with every play-out to the end (the depth cut lifted). Since nearly
 # every play-out there loses by more than the usual cap of 10 coins, a wider cap gives the
 # search the margin to steer by, and with it searching the opening pays as well (at
-# Ultimaszyna 27.6% of 174 deals against 19.5% from the first star and 6.7% with the
-# easier levels' settings; BENCHMARKS.md, "Search policy", sessions 15-17).
+# Ultimaszyna 26.8% of 224 deals against 17.4% from the first star and 6.7% with the
+# easier levels' settings; BENCHMARKS.md, "Search policy", sessions 15-18).
 #
 # One tree per seat and turn. Its nodes are the seat's own decisions of the turn that are
 # in scope (SW_SCOPE), keyed by (decision kind, option); everything else on the way (the
