@@ -37,8 +37,9 @@
 # searches every turn with every play-out to the end (the depth cut lifted). Since nearly
 # every play-out there loses by more than the usual cap of 10 coins, a wider cap gives the
 # search the margin to steer by, and with it searching the opening pays as well (at
-# Ultimaszyna 26.8% of 224 deals against 17.4% from the first star and 6.7% with the
-# easier levels' settings; BENCHMARKS.md, "Search policy", sessions 15-18).
+# Ultimaszyna, with SW_HARD_BUDGET 16, 26.8% of 224 deals against 17.4% from the first star
+# and 6.7% with the easier levels' settings; the default 32 wins 33.3% of 75 paired deals
+# against 25.3% at 16; BENCHMARKS.md, "Search policy", sessions 15-19).
 #
 # One tree per seat and turn. Its nodes are the seat's own decisions of the turn that are
 # in scope (SW_SCOPE), keyed by (decision kind, option); everything else on the way (the
