@@ -124,7 +124,8 @@ cdef enum:
     SW_HARD_MARGIN_CAP = 31  # > 0: against those levels, SW_MARGIN_CAP's value there
     N_SW = 32
     SEARCH_MAX_STYLES = 12
-    SEARCH_MAX_PAIRED = 4096   # root visits of the heuristic's choice kept for pairing
+    SEARCH_MAX_PAIRED = 32768  # root visits of the heuristic's choice kept for pairing (a two-option
+                               # root at 65,536 simulations; 256 KB of scratch)
     SEARCH_MAX_ROLLOUT_DECISIONS = 20000   # a rollout never runs longer (safety)
     SEARCH_DEPTH_TO_THE_END = 1 << 20      # SW_DEPTH that never cuts a rollout
 
