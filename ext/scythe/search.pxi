@@ -38,8 +38,9 @@
 # every play-out there loses by more than the usual cap of 10 coins, a wider cap gives the
 # search the margin to steer by, and with it searching the opening pays as well (at
 # Ultimaszyna, with SW_HARD_BUDGET 16, 26.8% of 224 deals against 17.4% from the first star
-# and 6.7% with the easier levels' settings; the default 32 wins 33.3% of 75 paired deals
-# against 25.3% at 16; BENCHMARKS.md, "Search policy", sessions 15-19).
+# and 6.7% with the easier levels' settings; 32 won 33.3% of 75 paired deals against 25.3%
+# at 16, and the default 64 wins 40.0% of 80 fresh paired deals against 30.0% at 32;
+# BENCHMARKS.md, "Search policy", sessions 15-20).
 #
 # One tree per seat and turn. Its nodes are the seat's own decisions of the turn that are
 # in scope (SW_SCOPE), keyed by (decision kind, option); everything else on the way (the
