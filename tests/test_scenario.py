@@ -212,6 +212,22 @@ def test_compiled_policy_weights_are_checked(tmp_path):
         "s.toml: policy.params: random is a compiled policy, which takes weights; rename params to weights"
 
 
+def test_hashes_cover_the_first_32_weights_while_the_rest_are_zero():
+    # MAX_WEIGHTS grew from 32 (session 22): a vector whose later weights are all 0 hashes as
+    # its first 32, so the policy_id and scenario_hash of every dataset written before stay
+    # the same and its batch still resumes; a weight set past them changes the hash.
+    from simsuite.policies import HASHED_WEIGHTS, MAX_WEIGHTS, PolicyChoice
+    from simsuite.scenario import short_hash
+
+    assert HASHED_WEIGHTS == 32 < MAX_WEIGHTS
+    old = [0.5 * i for i in range(32)]
+    padded = PolicyChoice("toy", 9, tuple(old + [0.0] * (MAX_WEIGHTS - 32)))
+    assert padded.policy_id == short_hash({"name": "toy", "weights": old}, 8)
+    later = list(padded.weights)
+    later[MAX_WEIGHTS - 1] = 1.0
+    assert PolicyChoice("toy", 9, tuple(later)).policy_id != padded.policy_id
+
+
 def test_compiled_policy_weights_defaults_and_ids(tmp_path, monkeypatch):
     from simsuite import policies
 
@@ -219,7 +235,7 @@ def test_compiled_policy_weights_defaults_and_ids(tmp_path, monkeypatch):
         "toy", 9, (("attack", 1.0), ("hoard", 0.5)), "a test entry"))
     sc = _load(tmp_path, SCYTHE + '[[policy]]\nname = "toy"\nweights = { hoard = 2.0 }\n')
     pol = sc.config.policies[0]
-    assert pol.compiled_id == 9 and pol.weights[:3] == (1.0, 2.0, 0.0) and len(pol.weights) == 32
+    assert pol.compiled_id == 9 and pol.weights[:3] == (1.0, 2.0, 0.0) and len(pol.weights) == policies.MAX_WEIGHTS
     other = _load(tmp_path, SCYTHE + '[[policy]]\nname = "toy"\n').config.policies[0]
     assert other.policy_id != pol.policy_id and len(pol.policy_id) == 8
     assert _error(tmp_path, SCYTHE + '[[policy]]\nname = "toy"\nweights = { atack = 2 }\n') == \

@@ -10,7 +10,7 @@
 # to the target; defence tokens and samurai guard the locations an opponent can raze.
 
 cdef enum:
-    N_POLICY_WEIGHTS = 32          # weights per seat (simsuite.policies.MAX_WEIGHTS)
+    N_POLICY_WEIGHTS = 48          # weights per seat (simsuite.policies.MAX_WEIGHTS)
 
 cdef enum:  # weight index (simsuite/games/imperial_settlers/policies.py WEIGHT_DOCS order)
     HW_VP = 0            # worth of one VP (the unit)

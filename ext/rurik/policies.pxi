@@ -16,7 +16,7 @@ cdef enum:
     POLICY_TRADER = 3
     POLICY_PLANNER = 4
     N_COMPILED_POLICIES = 5
-    N_POLICY_WEIGHTS = 32
+    N_POLICY_WEIGHTS = 48
     MAX_ROLLOUTS = 16        # most rollouts per option the planner's `rollouts` weight may ask
 
 COMPILED_POLICIES = {"random": POLICY_RANDOM, "warlord": POLICY_WARLORD,

@@ -31,6 +31,7 @@ from simsuite._scythe import Rules, play_batch, search_style_counts
 from simsuite.games.scythe.data import load_data
 from simsuite.games.scythe.policies import (POLICIES, SEARCH_STYLES, SEARCH_WEIGHTS, STRATEGIES,
                                             default_weights)
+from simsuite.policies import MAX_WEIGHTS
 
 SEARCH_WEIGHTS_D = dict(SEARCH_WEIGHTS)
 SEARCH_ID = next(p.id for p in POLICIES if p.name == "search")
@@ -39,7 +40,7 @@ SEARCH_ID = next(p.id for p in POLICIES if p.name == "search")
 def search_vector(**knobs: float) -> list[float]:
     values = dict(SEARCH_WEIGHTS, **knobs)
     vector = [float(values[n]) for n, _ in SEARCH_WEIGHTS]
-    return vector + [0.0] * (32 - len(vector))
+    return vector + [0.0] * (MAX_WEIGHTS - len(vector))
 
 
 def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -73,7 +74,7 @@ def main(mode: str, n: int, knob_text: str, opp: str = "expert") -> None:
     start, cpu0, wins = time.time(), time.process_time(), 0
     if mode.startswith("automa:"):
         out = play_batch(rules, seeds, 2, policy_ids=[me[0], 0],
-                         policy_weights=np.array([me[1], [0.0] * 32]), automa=mode.split(":")[1])
+                         policy_weights=np.array([me[1], [0.0] * MAX_WEIGHTS]), automa=mode.split(":")[1])
         wins = int(out["winner"][:, 0].sum())
         margins = out["score"][:, 0].astype(float) - out["score"][:, 1]
         if save:

@@ -28,7 +28,19 @@ from typing import Any, Optional
 
 from simsuite.errors import UserError
 
-MAX_WEIGHTS = 32  # length of a compiled policy's weight vector in every core
+MAX_WEIGHTS = 48  # length of a compiled policy's weight vector in every core
+# Hashes (policy_id, scenario_hash) cover the first HASHED_WEIGHTS weights when every later one
+# is 0: MAX_WEIGHTS was 32 until session 22, and datasets written before it grew keep their
+# hashes (so a batch still resumes); a weight set past it changes the hash, as it must.
+HASHED_WEIGHTS = 32
+
+
+def hashed_weights(vector) -> list[float]:
+    """The part of a weight vector that a hash covers (HASHED_WEIGHTS above)."""
+    vector = [float(v) for v in vector]
+    if not any(vector[HASHED_WEIGHTS:]):
+        return vector[:HASHED_WEIGHTS]
+    return vector
 
 
 @dataclass(frozen=True)
@@ -96,7 +108,7 @@ class PolicyChoice:
             return {"name": self.name, "params": self.params}
         if self.table is not None:
             return {"name": self.name, "weights_table": self.table.normalized()}
-        return {"name": self.name, "weights": list(self.weights)}
+        return {"name": self.name, "weights": hashed_weights(self.weights)}
 
     def weights_for(self, context: dict) -> tuple:
         """The weight vector this policy plays with in a seat described by `context`

@@ -29,6 +29,7 @@ from typing import Optional, Sequence
 
 from simsuite.datafiles import did_you_mean
 from simsuite.errors import UserError
+from simsuite.policies import hashed_weights
 
 GENERIC_KEYS = ("players", "solo")
 
@@ -49,7 +50,8 @@ class WeightTable:
         return best
 
     def normalized(self) -> dict:
-        return {"base": list(self.base), "rows": [[dict(m), list(v)] for m, v in self.rows]}
+        return {"base": hashed_weights(self.base),
+                "rows": [[dict(m), hashed_weights(v)] for m, v in self.rows]}
 
 
 def _vector(start: Sequence[float], changes: dict, names: Sequence[str], where: str) -> tuple:

@@ -13,6 +13,7 @@ import pytest
 from simsuite import _imperial_settlers as core
 from simsuite.games.base import cyclic_deal
 from simsuite.games.imperial_settlers.policies import STRATEGIES, default_weights
+from simsuite.policies import MAX_WEIGHTS
 from simsuite.reporting.stats import wilson_interval
 from tests.imperial_settlers.helpers import position, rules
 
@@ -23,7 +24,7 @@ def choose(g, policy):
     """The option the policy picks for the seat to move (as a label)."""
     seat = g.current_player
     ids = [0] * g.n_players
-    weights = [[0.0] * 32 for _ in range(g.n_players)]
+    weights = [[0.0] * MAX_WEIGHTS for _ in range(g.n_players)]
     ids[seat] = STRATEGIES[policy][0]
     weights[seat] = default_weights(policy)
     return g.option_label(core.CompiledSeats(1, ids, weights).choose(g))
@@ -41,7 +42,7 @@ def test_each_strategy_beats_random_in_95_percent_of_games(policy):
         sel = index % 2 == seat
         ids = [0, 0]
         ids[seat] = STRATEGIES[policy][0]
-        w = np.zeros((2, 32))
+        w = np.zeros((2, MAX_WEIGHTS))
         w[seat] = default_weights(policy)
         out = core.play_batch(rules(), seeds[sel], 2, factions[sel], ids, w)
         wins += int(out["winner"][:, seat].sum())

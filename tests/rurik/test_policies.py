@@ -12,6 +12,7 @@ import pytest
 
 from simsuite._rurik import CompiledSeats, Game, play_batch
 from simsuite.games.rurik.policies import STRATEGIES
+from simsuite.policies import MAX_WEIGHTS
 from tests.rurik.helpers import MAIN, REBEL, R, blank, deed, opt_attack, opt_muster, opt_tax, units
 
 
@@ -121,7 +122,7 @@ def test_each_heuristic_beats_three_random_seats(rules, name):
     for s in range(4):
         ids = [0] * 4
         ids[s] = pid
-        weights = np.zeros((4, 32))
+        weights = np.zeros((4, MAX_WEIGHTS))
         weights[s, :len(default_weights(name))] = default_weights(name)
         out = play_batch(rules, np.arange(s, n, 4) + 123_000, 4, policy_ids=ids, policy_weights=weights)
         wins += int(out["winner"][:, s].sum())

@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 from simsuite.games.scythe.policies import default_weights
+from simsuite.policies import MAX_WEIGHTS
 from simsuite.rng import Stream, derive_seed
 from tests.scythe.automa_helpers import AUTOMA, HUMAN, core, solo_game
 
@@ -62,7 +63,7 @@ def test_batch_equals_the_stepped_game(rules):
     seeds = np.arange(8, dtype=np.uint64) + 500
     fac = np.full((8, 2), -1, dtype=np.int8)
     mat = np.full((8, 2), -1, dtype=np.int8)
-    res = core.play_batch(rules, seeds, 2, fac, mat, np.zeros(2, np.int32), np.zeros((2, 32)),
+    res = core.play_batch(rules, seeds, 2, fac, mat, np.zeros(2, np.int32), np.zeros((2, MAX_WEIGHTS)),
                           automa="automaszyna")
     assert list(res["automa_level"]) == [2] * 8
     for i, seed in enumerate(seeds):
@@ -100,8 +101,8 @@ def test_automa_faction_is_never_the_humans(rules):
 
 def win_rates(rules, policy, games, seed=9000):
     ids = core.COMPILED_POLICIES
-    w = np.zeros((2, 32))
-    w[0, :len(default_weights(policy))] = default_weights(policy)[:32]
+    w = np.zeros((2, MAX_WEIGHTS))
+    w[0, :len(default_weights(policy))] = default_weights(policy)[:MAX_WEIGHTS]
     out = []
     for level in range(4):
         seeds = np.arange(games, dtype=np.uint64) + seed

@@ -7,6 +7,7 @@ import pytest
 
 from simsuite import _scythe as core
 from simsuite.errors import UserError
+from simsuite.policies import MAX_WEIGHTS
 from simsuite.rng import Stream, derive_seed
 
 
@@ -197,7 +198,7 @@ def test_play_command_with_a_compiled_heuristic_matches_the_batch(tmp_path, rule
     play_command(game="scythe", players=3, seed=9, factions=None, mats=None,
                  policy="star_rush", save=path, quiet=True)
     saved = json.loads(path.read_text())["result"]
-    weights = np.zeros((3, 32))
+    weights = np.zeros((3, MAX_WEIGHTS))
     weights[:, :len(pol.weights)] = [d for _, d in pol.weights]
     out = core.play_batch(rules, [9], 3, policy_ids=[pol.id] * 3, policy_weights=weights)
     assert saved["score"] == list(out["score"][0])

@@ -11,7 +11,8 @@ from __future__ import annotations
 import pytest
 
 from simsuite import _scythe as core
-from simsuite.games.scythe.policies import STRATEGIES, default_weights
+from simsuite.games.scythe.policies import STRATEGIES, WEIGHT_NAMES, default_weights
+from simsuite.policies import MAX_WEIGHTS
 
 from .automa_helpers import AUTOMA, HUMAN, place, solo_game
 
@@ -65,7 +66,7 @@ def test_last_turn_against_the_automa_spreads_over_territories(rules):
     # territory it controls at the end scores. The expert spreads its units onto new
     # territories (Move); in the same position with the Automa far from its end it builds
     # its economy instead (Produce), so the choice follows the Automa's clock.
-    seats = core.CompiledSeats(3, [EXPERT, 0], [default_weights("expert"), [0.0] * 32])
+    seats = core.CompiledSeats(3, [EXPERT, 0], [default_weights("expert"), [0.0] * MAX_WEIGHTS])
     g = _last_turn_position(rules, track_pos=20)
     before = _territories(g)
     taken = _play_turn(g, seats)
@@ -73,7 +74,7 @@ def test_last_turn_against_the_automa_spreads_over_territories(rules):
     assert _territories(g) > before
     g = _last_turn_position(rules, track_pos=0)
     taken = _play_turn(g, core.CompiledSeats(3, [EXPERT, 0], [default_weights("expert"),
-                                                               [0.0] * 32]))
+                                                               [0.0] * MAX_WEIGHTS]))
     assert [o // 100 for k, o in taken if k == "top"] == [7], taken          # TV_PRODUCE
 
 
@@ -94,7 +95,7 @@ def test_coercion_pays_the_missing_token(rules):
     g.set_player(HUMAN, hand=[1, 0, 0, 0], last_section=0)
     g.begin_turn(HUMAN)
     recruits = sum(g.player(HUMAN)["recruits"])
-    seats = core.CompiledSeats(4, [EXPERT, 0], [default_weights("expert"), [0.0] * 32])
+    seats = core.CompiledSeats(4, [EXPERT, 0], [default_weights("expert"), [0.0] * MAX_WEIGHTS])
     taken = _play_turn(g, seats)
     assert ("bottom", 1) in taken, taken
     assert any(k == "pay" and o >= 1000 for k, o in taken), taken
@@ -112,7 +113,7 @@ def test_bottom_action_is_paid_when_it_can_be(rules, name):
     g.set_unit(HUMAN, "worker1", b)
     g.set_resources(a, {"oil": 3})
     g.begin_turn(HUMAN)
-    seats = core.CompiledSeats(5, [STRATEGIES[name][0], 0], [default_weights(name), [0.0] * 32])
+    seats = core.CompiledSeats(5, [STRATEGIES[name][0], 0], [default_weights(name), [0.0] * MAX_WEIGHTS])
     taken = _play_turn(g, seats)
     assert ("bottom", 1) in taken, taken
 
@@ -129,7 +130,7 @@ def test_driving_the_automa_off_a_territory_counts_its_loss(rules):
     weights = default_weights("expert")
     value, progress = core.heuristic_deny(g, HUMAN, AUTOMA, 34, weights)
     assert 0.4 <= progress <= 1.0
-    assert value == pytest.approx(3 * progress * weights[-1])      # scaled by W_ADAPT
+    assert value == pytest.approx(3 * progress * weights[WEIGHT_NAMES.index("adapt")])   # scaled by W_ADAPT
     assert core.heuristic_deny(g, HUMAN, AUTOMA, 34, default_weights("economy"))[0] == 0.0
     four = core.Game(rules, 1, 4, log=False)
     assert core.heuristic_deny(four, 0, 1, 34, default_weights("expert"))[0] == 0.0
@@ -161,12 +162,12 @@ def test_races_to_the_sixth_star_when_ahead(rules):
     g = _five_stars(rules)
     score = g.result()["score"]
     assert score[HUMAN] > score[AUTOMA]
-    _play_turn(g, core.CompiledSeats(3, [EXPERT, 0], [default_weights("expert"), [0.0] * 32]))
+    _play_turn(g, core.CompiledSeats(3, [EXPERT, 0], [default_weights("expert"), [0.0] * MAX_WEIGHTS]))
     assert g.is_over and g.player(HUMAN)["stars"] == 6 and g.result()["winner"][HUMAN]
     g = _five_stars(rules)
     plain = default_weights("expert")
-    plain[-1] = 0.0                                   # adapt off
-    _play_turn(g, core.CompiledSeats(3, [EXPERT, 0], [plain, [0.0] * 32]))
+    plain[WEIGHT_NAMES.index("adapt")] = 0.0          # adapt off
+    _play_turn(g, core.CompiledSeats(3, [EXPERT, 0], [plain, [0.0] * MAX_WEIGHTS]))
     assert not g.is_over
 
 
@@ -178,7 +179,7 @@ def test_holds_back_the_sixth_star_when_behind(rules):
     g.begin_turn(HUMAN)
     score = g.result()["score"]
     assert score[HUMAN] < score[AUTOMA]
-    _play_turn(g, core.CompiledSeats(3, [EXPERT, 0], [default_weights("expert"), [0.0] * 32]))
+    _play_turn(g, core.CompiledSeats(3, [EXPERT, 0], [default_weights("expert"), [0.0] * MAX_WEIGHTS]))
     assert not g.is_over and g.player(HUMAN)["stars"] == 5
 
 
@@ -202,11 +203,11 @@ def test_ends_the_game_before_the_automa_ends_it(rules):
     g.set_automa(track_pos=20)
     _behind_by(g, 2)
     assert core.automa_turns_left(g) == 1
-    _play_turn(g, core.CompiledSeats(3, [EXPERT, 0], [default_weights("expert"), [0.0] * 32]))
+    _play_turn(g, core.CompiledSeats(3, [EXPERT, 0], [default_weights("expert"), [0.0] * MAX_WEIGHTS]))
     assert g.is_over and g.player(HUMAN)["stars"] == 6
     g = _five_stars(rules)
     _behind_by(g, 2)
-    _play_turn(g, core.CompiledSeats(3, [EXPERT, 0], [default_weights("expert"), [0.0] * 32]))
+    _play_turn(g, core.CompiledSeats(3, [EXPERT, 0], [default_weights("expert"), [0.0] * MAX_WEIGHTS]))
     assert not g.is_over and g.player(HUMAN)["stars"] == 5
 
 
@@ -263,7 +264,7 @@ def _defend(rules, name):
     g.begin_turn(AUTOMA)
     assert g.decision_name == "dial" and g.current_player == HUMAN
     cdf = core.automa_combat_cdf(g, HUMAN, default_weights("expert"))
-    seats = core.CompiledSeats(3, [STRATEGIES[name][0], 0], [default_weights(name), [0.0] * 32])
+    seats = core.CompiledSeats(3, [STRATEGIES[name][0], 0], [default_weights(name), [0.0] * MAX_WEIGHTS])
     dial = seats.step(g)
     cards = seats.step(g) if g.decision_name == "cards" else 0
     return dial + 5 * (cards // 512), cdf

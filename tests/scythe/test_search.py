@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 from simsuite.games.scythe.policies import POLICIES, SEARCH_WEIGHTS, STRATEGIES, default_weights
+from simsuite.policies import MAX_WEIGHTS
 
 from .conftest import core
 
@@ -18,7 +19,7 @@ SEARCH = next(p for p in POLICIES if p.name == "search")
 def search_weights(**changes):
     values = dict(SEARCH_WEIGHTS, **changes)
     vector = [float(values[n]) for n, _ in SEARCH_WEIGHTS]
-    return vector + [0.0] * (32 - len(vector))
+    return vector + [0.0] * (MAX_WEIGHTS - len(vector))
 
 
 def play_until(game, seats, predicate, max_steps=5000):

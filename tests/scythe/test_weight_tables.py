@@ -12,7 +12,7 @@ from simsuite import _scythe as core  # noqa: E402
 from simsuite.errors import UserError  # noqa: E402
 from simsuite.games.scythe.data import load_data  # noqa: E402
 from simsuite.play import play_game  # noqa: E402
-from simsuite.policies import compiled_policies  # noqa: E402
+from simsuite.policies import MAX_WEIGHTS, compiled_policies  # noqa: E402
 from simsuite.runner import derive_seeds, run  # noqa: E402
 from simsuite.scenario import load_scenario  # noqa: E402
 
@@ -22,7 +22,7 @@ SEEDS = np.arange(1, 25, dtype=np.uint64) * np.uint64(0x9E3779B97F4A7C15)
 @pytest.fixture(scope="module")
 def setup():
     p = compiled_policies("scythe")["economy"]
-    w = np.zeros((4, 32))
+    w = np.zeros((4, MAX_WEIGHTS))
     w[:, :len(p.weights)] = [x for _, x in p.weights]
     return core.Rules(load_data()), [p.id] * 4, w
 
@@ -40,7 +40,7 @@ def test_a_table_of_equal_rows_plays_as_the_plain_weights(setup):
 
 def test_only_the_row_of_the_dealt_faction_and_mat_is_played(setup):
     rules, ids, w = setup
-    junk = np.random.default_rng(1).normal(size=(4, core.WEIGHT_TABLE_ROWS, 32)) * 3
+    junk = np.random.default_rng(1).normal(size=(4, core.WEIGHT_TABLE_ROWS, MAX_WEIGHTS)) * 3
     changed = False
     for g in range(8):
         one = core.play_batch(rules, SEEDS[g:g + 1], 4, None, None, ids, w)
