@@ -69,6 +69,10 @@
 # (its floor), and a clear gain still overrides it (BENCHMARKS.md: the Automa at normal
 # level 46% -> 54%). SW_OVERRIDE = 0: the root option with the best mean (SW_BIAS coins
 # added to the heuristic's own choice; ties go to it).
+# Early stop (SW_SETTLE > 0; default off): from an eighth of the budget on, checked every
+# sixteenth, a decision's search ends once the heuristic's choice is settled (search_settled:
+# every legal option tried, each other one behind it on the same determinizations by more
+# than SW_SETTLE standard errors), so decisions the heuristic already gets right cost less.
 # With SW_TREE = 1 the tree spans the whole compound turn and is kept for the turn: the
 # seat's later decisions of the turn start from the node of the options it took and add
 # SW_FOLLOW x SW_SIMULATIONS simulations. With SW_TREE = 0 every decision in scope is
@@ -83,7 +87,7 @@
 # seen, never freed (one per worker); nothing is allocated while deciding.
 
 from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
-from libc.math cimport sqrt, log
+from libc.math cimport sqrt, log, fabs
 from libc.stdlib cimport realloc
 
 cdef enum:
@@ -123,7 +127,10 @@ cdef enum:
                            # turn, played out to the end); < 0: SW_ENDGAME applies
     SW_HARD_BUDGET = 30    # > 0: against those levels, SW_SOLO_BUDGET's value there
     SW_HARD_MARGIN_CAP = 31  # > 0: against those levels, SW_MARGIN_CAP's value there
-    N_SW = 32
+    SW_SETTLE = 32         # > 0: a decision's search stops once the heuristic's choice is settled
+                           # (search_settled, this many standard errors); < 0: only count where
+                           # it would have stopped (search_settle_counts); 0: never
+    N_SW = 33
     SEARCH_MAX_STYLES = 12
     SEARCH_MAX_PAIRED = 32768  # root visits of the heuristic's choice kept for pairing (a two-option
                                # root at 65,536 simulations; 256 KB of scratch)
@@ -141,6 +148,10 @@ cdef uint8_t search_table_has[MAX_SEATS + 1][N_FACTIONS * N_MATS]
 cdef double search_style_f[SEARCH_MAX_STYLES][N_POLICY_WEIGHTS]
 cdef int search_n_styles = 1
 cdef int64_t search_style_picks[SEARCH_MAX_STYLES]   # selections by outcome (statistics, per process)
+# Early stops (SW_SETTLE; statistics, per process): decisions searched, of them settled,
+# simulations run (with SW_SETTLE < 0: those a stop would have run), simulations budgeted,
+# and (SW_SETTLE < 0) settled decisions where the whole budget chose another option.
+cdef int64_t search_settle_stats[5]
 
 
 ctypedef struct SearchNode:
@@ -673,6 +684,7 @@ cdef int32_t search_choose(const GameState* g, int seat, const int32_t* opts, in
     cdef bint keep, to_end, combat, fresh
     cdef double t_end = 0.0, mean, best_mean = -1.0e300
     cdef int best_visits = -1
+    cdef int32_t settle_every, settle_from, settled_at = -1, ran = 0
     cdef double w[N_POLICY_WEIGHTS]    # the seat's style (search_portfolio)
     if n <= 1:
         return opts[0]
@@ -726,14 +738,29 @@ cdef int32_t search_choose(const GameState* g, int seat, const int32_t* opts, in
     search_new_root(g, seat, t, sw, sc, opts, n)
     if sw[SW_TIME_MS] > 0.0:
         t_end = search_now_ms() + sw[SW_TIME_MS]
+    # SW_SETTLE: the stop test every 16th of the budget, from its 8th on
+    settle_every = budget // 16 if budget >= 16 else 1
+    settle_from = max(budget // 8, 32)
     for sims in range(budget):
         if t.n_nodes >= t.limit:
             break
         search_simulate(g, seat, t, sw, sc, keep, to_end)
+        ran += 1
         if t_end > 0.0 and search_now_ms() >= t_end:
             break
+        if (sw[SW_SETTLE] != 0.0 and settled_at < 0 and ran >= settle_from
+                and ran % settle_every == 0
+                and search_settled(g, t, opts, n, fabs(sw[SW_SETTLE]))):
+            settled_at = ran
+            if sw[SW_SETTLE] > 0.0:
+                break
+    search_settle_stats[0] += 1
+    search_settle_stats[1] += settled_at >= 0
+    search_settle_stats[2] += settled_at if settled_at >= 0 else ran
+    search_settle_stats[3] += budget
     if sw[SW_OVERRIDE] > 0.0:
         best = search_paired_choice(g, t, opts, n, sw[SW_OVERRIDE])
+        search_settle_stats[4] += settled_at >= 0 and best != t.h_node
         return search_chosen(g, seat, t, sw, w, sp, opts, n, keep, best)
     # The best mean (the heuristic's own choice SW_BIAS coins ahead), among the legal
     # options tried at least half as often as the most tried one.
@@ -817,6 +844,31 @@ cdef inline double search_paired_lcb(double d_sum, double d_sum2, int n, double 
     cdef double mean = d_sum / n
     cdef double var = (d_sum2 - d_sum * mean) / (n - 1)
     return mean - z * sqrt(max(var, 0.0) / n)
+
+
+cdef bint search_settled(const GameState* g, SeatTree* t, const int32_t* opts, int n,
+                         double z) noexcept nogil:
+    # The heuristic's choice looks settled: every legal option has been tried at the root, and
+    # each other one trails it on the same determinizations by more than z standard errors (its
+    # paired mean + z SE below 0, from at least 8 pairs), so that more simulations would rarely
+    # lift one's lower bound at SW_OVERRIDE above 0 (search_settle_counts measures how rarely).
+    cdef int32_t c = t.nodes[t.root].child
+    cdef int tried = 0
+    cdef SearchNode* nd
+    cdef double mean, se
+    while c >= 0:
+        nd = &t.nodes[c]
+        if nd.kind == g.decision and search_find(opts, n, nd.option) >= 0:
+            tried += 1
+            if c != t.h_node:
+                if nd.paired < 8:
+                    return False
+                mean = nd.d_sum / nd.paired
+                se = sqrt(max((nd.d_sum2 - nd.d_sum * mean) / (nd.paired - 1), 0.0) / nd.paired)
+                if mean + z * se >= 0.0:
+                    return False
+        c = nd.sibling
+    return tried == n and t.h_node >= 0
 
 
 cdef double search_playout(SearchScratch* sc, int seat, const double* sw,
@@ -958,6 +1010,18 @@ def search_seat_weights(Game game, int seat, weights, int style=0):
     return [out[i] for i in range(N_POLICY_WEIGHTS)]
 
 
+def search_settle_counts(reset=False):
+    """This process's early stops (SW_SETTLE): decisions searched, of them settled, simulations
+    run (with settle < 0: those a stop would have run), simulations budgeted, and (settle < 0)
+    settled decisions where the whole budget chose another option; reset=True zeroes them."""
+    names = ("decisions", "settled", "simulations", "budgeted", "settled_then_changed")
+    out = {k: search_settle_stats[i] for i, k in enumerate(names)}
+    if reset:
+        for i in range(5):
+            search_settle_stats[i] = 0
+    return out
+
+
 def search_style_counts(reset=False):
     """How often this process's style selections ended on each style of SEARCH_STYLES (for
     tuning); reset=True zeroes the counts."""
@@ -969,8 +1033,9 @@ def search_style_counts(reset=False):
 
 
 def search_tree_stats(int seat):
-    """The calling thread's last search tree of `seat` (for tests and tuning): its node count
-    and, for each option at the root of the last decision, (kind, option, visits, mean)."""
+    """The calling thread's last search tree of `seat` (for tests and tuning): its node count,
+    for each option at the root of the last decision (kind, option, visits, mean), the option
+    the rollout heuristic chose there (h_option) and the root's visits (root_visits)."""
     cdef SearchScratch* sc = search_scratch()
     cdef SeatTree* t
     cdef int32_t c, root
@@ -987,4 +1052,4 @@ def search_tree_stats(int seat):
         kids.append((nd.kind, nd.option, nd.visits, nd.total / nd.visits if nd.visits else None))
         c = nd.sibling
     return {"nodes": t.n_nodes, "root_visits": t.nodes[root].visits, "root": kids,
-            "steps": t.steps}
+            "steps": t.steps, "h_option": t.nodes[t.h_node].option if t.h_node >= 0 else None}

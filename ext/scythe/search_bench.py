@@ -13,8 +13,9 @@ KNOBS    search weights by name (simsuite/games/scythe/policies.py SEARCH_WEIGHT
 
 Prints wins/games, the Wilson 95% interval, games per second of this one process (wall clock,
 and per CPU-second of the process: the figure to read on a shared machine), its peak resident
-memory, against the Automa the mean score margin, and with `portfolio` on how the style
-selections ended (search.pxi search_portfolio). Seeds are consecutive from `base`; game g uses
+memory, against the Automa the mean score margin, with `settle` set the early stops
+(search.pxi search_settle_counts), and with `portfolio` on how the style selections ended
+(search.pxi search_portfolio). Seeds are consecutive from `base`; game g uses
 seed base + g, and the search (or baseline) seat of game g is g mod players, so two cells on
 the same base compare policies on the same deals.
 """
@@ -27,7 +28,7 @@ import time
 
 import numpy as np
 
-from simsuite._scythe import Rules, play_batch, search_style_counts
+from simsuite._scythe import Rules, play_batch, search_settle_counts, search_style_counts
 from simsuite.games.scythe.data import load_data
 from simsuite.games.scythe.policies import (POLICIES, SEARCH_STYLES, SEARCH_WEIGHTS, STRATEGIES,
                                             default_weights)
@@ -97,6 +98,8 @@ def main(mode: str, n: int, knob_text: str, opp: str = "expert") -> None:
     if mode.startswith("automa:"):
         print(f"  score margin against the Automa {margins.mean():+.1f} "
               f"(standard error {margins.std(ddof=1) / math.sqrt(n) if n > 1 else 0.0:.1f})")
+    if knobs.get("settle", SEARCH_WEIGHTS_D["settle"]) and not pol:
+        print("  early stops (settle):", search_settle_counts())
     if knobs.get("portfolio", SEARCH_WEIGHTS_D["portfolio"]) and not pol:
         print("  style selections ended on", dict(zip((n for n, _ in SEARCH_STYLES), search_style_counts())))
 

@@ -275,6 +275,49 @@ def test_override_keeps_the_heuristics_choice_without_a_clear_paired_gain(rules)
     assert differs >= 1, "pick a position where the plain search leaves the heuristic"
 
 
+def test_settle_stops_a_search_once_the_heuristics_choice_is_settled(rules):
+    # settle = z (search.pxi search_settled): from an eighth of the budget on, a decision's
+    # search stops once every option has been tried and each trails the rollout heuristic's
+    # choice on the same determinizations by more than z standard errors; the choice is then
+    # the heuristic's. settle < 0 only counts where it would stop: the same choices and trees
+    # as settle = 0. (Each turn's first decision, so that every search starts a fresh tree.)
+    game = midgame(rules, 6, 2, turns=4, automa="automa")
+    seats = core.CompiledSeats(5, [1, 1], [default_weights("economy")] * 2)
+    budget = 256
+    knobs = dict(simulations=budget, solo_budget=1, endgame=0, table=0)
+    core.search_settle_counts(reset=True)
+    stopped, ran, changed, searched = 0, 0, 0, 0
+    for _ in range(10):
+        play_until(game, seats, lambda g: g.decision_name == "section"
+                   and g.current_player != g.automa_seat)
+        if game.is_over:
+            break
+        seat = game.current_player
+        plain = search_choice(game, **knobs)
+        plain_stats = core.search_tree_stats(seat)
+        assert search_choice(game, settle=-1.0, **knobs) == plain
+        assert core.search_tree_stats(seat) == plain_stats
+        choice = search_choice(game, settle=1.0, **knobs)
+        stats = core.search_tree_stats(seat)
+        searched += 1
+        if stats["root_visits"] < budget:
+            stopped += 1
+            assert budget // 8 <= stats["root_visits"]
+            assert choice == stats["h_option"]
+            ran += stats["root_visits"]
+            changed += plain != choice
+        else:
+            assert choice == plain and stats == plain_stats
+            ran += budget
+        seats.step(game)
+    assert stopped >= 1 and searched - stopped >= 1, "pick positions where some searches settle"
+    counts = core.search_settle_counts()
+    assert counts["decisions"] == 3 * searched and counts["budgeted"] == 3 * searched * budget
+    assert counts["settled"] == 2 * stopped
+    assert counts["simulations"] == searched * budget + 2 * ran
+    assert counts["settled_then_changed"] == changed
+
+
 def test_search_choice_is_deterministic_with_a_simulation_budget(rules):
     game = midgame(rules, 4, 2, turns=8)
     first = search_choice(game, simulations=32, endgame=0)
