@@ -12,7 +12,8 @@ KNOBS    search weights by name (simsuite/games/scythe/policies.py SEARCH_WEIGHT
          margin, and both sides' stars, territories, popularity and coins, for paired reading)
 
 Prints wins/games, the Wilson 95% interval, games per second of this one process (wall clock,
-and per CPU-second of the process: the figure to read on a shared machine), its peak resident
+and per CPU-second of the process, the figure to read on a shared machine, with its inverse,
+CPU-seconds a game, for the slow settings), its peak resident
 memory, against the Automa the mean score margin, with `settle` set the early stops
 (search.pxi search_settle_counts), and with `portfolio` on how the style selections ended
 (search.pxi search_portfolio). Seeds are consecutive from `base`; game g uses
@@ -94,7 +95,8 @@ def main(mode: str, n: int, knob_text: str, opp: str = "expert") -> None:
     lo, hi = wilson(wins, n)
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"{mode} {knob_text!r} vs {opp}: {wins}/{n} = {wins / n:.3f} [{lo:.3f}, {hi:.3f}]  "
-          f"{rate:.2f} games/s ({cpu_rate:.2f} per CPU-second)  maxrss {rss:.0f} MiB")
+          f"{rate:.2f} games/s ({cpu_rate:.2f} per CPU-second, {1 / cpu_rate:.1f} CPU-seconds a game)  "
+          f"maxrss {rss:.0f} MiB")
     if mode.startswith("automa:"):
         print(f"  score margin against the Automa {margins.mean():+.1f} "
               f"(standard error {margins.std(ddof=1) / math.sqrt(n) if n > 1 else 0.0:.1f})")
