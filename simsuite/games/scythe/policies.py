@@ -163,9 +163,10 @@ SEARCH_WEIGHTS: tuple[tuple[str, float], ...] = (
                              #    out to the end (not cut at `depth`); < 0: `endgame` applies
     ("hard_budget", 64.0),   # > 0: against the hard levels, `solo_budget` there
     ("hard_margin_cap", 40.0),  # > 0: against the hard levels, `margin_cap` there
-    ("settle", 0.0),         # > 0: stop a decision's search once no other option can override the
-                             #    heuristic's (each trails it by this many standard errors, paired);
-                             #    < 0: only count where it would stop (search_settle_counts)
+    ("settle", 0.0),         # > 0: stop a decision's search early once every other option trails
+                             #    the heuristic's choice by this many standard errors, paired (from
+                             #    an eighth of the budget on); < 0: only count where it would stop
+                             #    (search_settle_counts); 0: off
 )
 # The search's mid-game styles (search.pxi search_portfolio): factors on the seat's base
 # weights (expert's defaults, or its table row); the first is the base itself.
