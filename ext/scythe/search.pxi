@@ -850,23 +850,19 @@ cdef bint search_settled(const GameState* g, SeatTree* t, const int32_t* opts, i
                          double z) noexcept nogil:
     # The heuristic's choice looks settled: every legal option has been tried at the root, and
     # each other one trails it on the same determinizations by more than z standard errors (its
-    # paired mean + z SE below 0, from at least 8 pairs), so that more simulations would rarely
-    # lift one's lower bound at SW_OVERRIDE above 0 (search_settle_counts measures how rarely).
+    # paired mean + z SE below 0, from at least 8 pairs: the bound search_paired_lcb gives at
+    # -z), so that more simulations would rarely lift one's lower bound at SW_OVERRIDE above 0
+    # (search_settle_counts measures how rarely).
     cdef int32_t c = t.nodes[t.root].child
     cdef int tried = 0
     cdef SearchNode* nd
-    cdef double mean, se
     while c >= 0:
         nd = &t.nodes[c]
         if nd.kind == g.decision and search_find(opts, n, nd.option) >= 0:
             tried += 1
-            if c != t.h_node:
-                if nd.paired < 8:
-                    return False
-                mean = nd.d_sum / nd.paired
-                se = sqrt(max((nd.d_sum2 - nd.d_sum * mean) / (nd.paired - 1), 0.0) / nd.paired)
-                if mean + z * se >= 0.0:
-                    return False
+            if c != t.h_node and (nd.paired < 8 or
+                                  search_paired_lcb(nd.d_sum, nd.d_sum2, nd.paired, -z) >= 0.0):
+                return False
         c = nd.sibling
     return tried == n and t.h_node >= 0
 
