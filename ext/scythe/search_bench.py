@@ -8,8 +8,9 @@ MODE     2p          search against OPPONENT (default expert), seats alternating
          h2p / h4p   the heuristic `pol` in the search's place (the baseline on the same seeds)
 KNOBS    search weights by name (simsuite/games/scythe/policies.py SEARCH_WEIGHTS), plus
          base=N (first seed, default 500000), pol="name" (h2p, h4p, automa baselines) and,
-         against the Automa, save="FILE.csv" (one row per game: seed, faction, mat, won,
-         margin, and both sides' stars, territories, popularity and coins, for paired reading)
+         save="FILE.csv" (one row per game, for paired reading; against the Automa: seed,
+         faction, mat, won, margin, and both sides' stars, territories, popularity and coins;
+         in 2p / 4p: seed, seat, faction, mat, won, and the margin over the best other seat)
 
 Prints wins/games, the Wilson 95% interval, games per second of this one process (wall clock,
 and per CPU-second of the process, the figure to read on a shared machine, with its inverse,
@@ -65,6 +66,14 @@ def save_games(path: str, out: dict, margins: np.ndarray) -> None:
                     f"{int(out['winner'][g, 0])},{margins[g]:.0f}," + ",".join(map(str, vals)) + "\n")
 
 
+def save_seat_games(path: str, rows: list[tuple]) -> None:
+    """One CSV row per player game (the search's seat), sorted by seed."""
+    with open(path, "w") as f:
+        f.write("seed,seat,faction,mat,won,margin\n")
+        for row in sorted(rows):
+            f.write(",".join(map(str, row)) + "\n")
+
+
 def main(mode: str, n: int, knob_text: str, opp: str = "expert") -> None:
     rules = Rules(load_data())
     knobs = eval(f"dict({knob_text})")   # a benchmark tool: the knobs are typed by its user
@@ -83,6 +92,7 @@ def main(mode: str, n: int, knob_text: str, opp: str = "expert") -> None:
             save_games(save, out, margins)
     else:
         players = 2 if mode in ("2p", "h2p") else 4
+        rows = []
         for seat in range(players):
             ids = [STRATEGIES[opp][0]] * players
             weights = [default_weights(opp) for _ in range(players)]
@@ -90,6 +100,13 @@ def main(mode: str, n: int, knob_text: str, opp: str = "expert") -> None:
             out = play_batch(rules, seeds[seat::players], players, policy_ids=ids,
                              policy_weights=np.array(weights))
             wins += int(out["winner"][:, seat].sum())
+            others = np.delete(out["score"], seat, axis=1).max(axis=1)
+            for g in range(len(out["seed"])):
+                rows.append((int(out["seed"][g]), seat, int(out["faction"][g, seat]),
+                             int(out["mat"][g, seat]), int(out["winner"][g, seat]),
+                             int(out["score"][g, seat]) - int(others[g])))
+        if save:
+            save_seat_games(save, rows)
     rate = n / (time.time() - start)
     cpu_rate = n / max(time.process_time() - cpu0, 1e-9)
     lo, hi = wilson(wins, n)
