@@ -35,6 +35,7 @@ from simsuite.games.scythe.data import load_data
 from simsuite.games.scythe.policies import (POLICIES, SEARCH_STYLES, SEARCH_WEIGHTS, STRATEGIES,
                                             default_weights)
 from simsuite.policies import MAX_WEIGHTS
+from simsuite.reporting.stats import wilson_interval
 
 SEARCH_WEIGHTS_D = dict(SEARCH_WEIGHTS)
 SEARCH_ID = next(p.id for p in POLICIES if p.name == "search")
@@ -44,14 +45,6 @@ def search_vector(**knobs: float) -> list[float]:
     values = dict(SEARCH_WEIGHTS, **knobs)
     vector = [float(values[n]) for n, _ in SEARCH_WEIGHTS]
     return vector + [0.0] * (MAX_WEIGHTS - len(vector))
-
-
-def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    p = k / n
-    den = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / den
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def save_games(path: str, out: dict, margins: np.ndarray) -> None:
@@ -109,7 +102,7 @@ def main(mode: str, n: int, knob_text: str, opp: str = "expert") -> None:
             save_seat_games(save, rows)
     rate = n / (time.time() - start)
     cpu_rate = n / max(time.process_time() - cpu0, 1e-9)
-    lo, hi = wilson(wins, n)
+    lo, hi = wilson_interval(wins, n)
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"{mode} {knob_text!r} vs {opp}: {wins}/{n} = {wins / n:.3f} [{lo:.3f}, {hi:.3f}]  "
           f"{rate:.2f} games/s ({cpu_rate:.2f} per CPU-second, {1 / cpu_rate:.1f} CPU-seconds a game)  "

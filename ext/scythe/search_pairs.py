@@ -1,6 +1,6 @@
 """Read two arms of search_bench.py cells paired, deal by deal (BENCHMARKS.md "Search policy").
 
-    .venv/bin/python ext/scythe/search_pairs.py 'A*.csv' 'B*.csv'
+    PYTHONPATH=. .venv/bin/python ext/scythe/search_pairs.py 'A*.csv' 'B*.csv'
 
 Each argument is a glob of the CSV files that search_bench.py wrote with save="..." (one row
 per game). The two arms are joined on the seed, so only deals both arms played are paired.
@@ -16,13 +16,7 @@ import sys
 
 import polars as pl
 
-
-def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    p = k / n
-    den = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / den
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
-    return max(0.0, centre - half), min(1.0, centre + half)
+from simsuite.reporting.stats import wilson_interval
 
 
 def mean_se(values: pl.Series) -> tuple[float, float]:
@@ -41,7 +35,7 @@ def main(pattern_a: str, pattern_b: str) -> None:
     arms = {"A": load(pattern_a), "B": load(pattern_b)}
     for name, df in arms.items():
         wins, n = int(df["won"].sum()), df.height
-        lo, hi = wilson(wins, n)
+        lo, hi = wilson_interval(wins, n)
         m, se = mean_se(df["margin"])
         print(f"{name}: {wins}/{n} won, {100 * wins / n:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}], "
               f"margin {m:+.1f} ± {se:.1f}")
