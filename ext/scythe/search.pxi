@@ -69,7 +69,7 @@
 # (its floor), and a clear gain still overrides it (BENCHMARKS.md: the Automa at normal
 # level 46% -> 54%). SW_OVERRIDE = 0: the root option with the best mean (SW_BIAS coins
 # added to the heuristic's own choice; ties go to it).
-# Early stop (SW_SETTLE > 0; default off): from an eighth of the budget on, checked every
+# Early stop (SW_SETTLE > 0, as shipped): from an eighth of the budget on, checked every
 # sixteenth, a decision's search ends once the heuristic's choice is settled (search_settled:
 # every legal option tried, each other one behind it on the same determinizations by more
 # than SW_SETTLE standard errors), so decisions the heuristic already gets right cost less.

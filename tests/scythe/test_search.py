@@ -293,7 +293,7 @@ def test_settle_stops_a_search_once_the_heuristics_choice_is_settled(rules):
         if game.is_over:
             break
         seat = game.current_player
-        plain = search_choice(game, **knobs)
+        plain = search_choice(game, settle=0.0, **knobs)
         plain_stats = core.search_tree_stats(seat)
         assert search_choice(game, settle=-1.0, **knobs) == plain
         assert core.search_tree_stats(seat) == plain_stats

@@ -161,12 +161,13 @@ SEARCH_WEIGHTS: tuple[tuple[str, float], ...] = (
     ("hard_from", 2.0),      # the hard Automa levels start here: 2 Automaszyna, 3 Ultimaszyna (4: none)
     ("hard_endgame", 0.0),   # >= 0: against the hard levels, `endgame` there, 0: every turn played
                              #    out to the end (not cut at `depth`); < 0: `endgame` applies
-    ("hard_budget", 64.0),   # > 0: against the hard levels, `solo_budget` there
+    ("hard_budget", 256.0),  # > 0: against the hard levels, `solo_budget` there
     ("hard_margin_cap", 40.0),  # > 0: against the hard levels, `margin_cap` there
-    ("settle", 0.0),         # > 0: stop a decision's search early once every other option trails
+    ("settle", 2.0),         # > 0: stop a decision's search early once every other option trails
                              #    the heuristic's choice by this many standard errors, paired (from
-                             #    an eighth of the budget on); < 0: only count where it would stop
-                             #    (search_settle_counts); 0: off
+                             #    an eighth of the budget on; at the hard budget it runs about 40%
+                             #    of it); < 0: only count where it would stop (search_settle_counts);
+                             #    0: off
 )
 # The search's mid-game styles (search.pxi search_portfolio): factors on the seat's base
 # weights (expert's defaults, or its table row); the first is the base itself.
