@@ -165,7 +165,7 @@ SEARCH_WEIGHTS: tuple[tuple[str, float], ...] = (
     ("hard_margin_cap", 40.0),  # > 0: against the hard levels, `margin_cap` there
     ("settle", 2.0),         # > 0: stop a decision's search early once every other option trails
                              #    the heuristic's choice by this many standard errors, paired (from
-                             #    an eighth of the budget on; at the hard budget it runs about 40%
+                             #    an eighth of the budget on; at the hard levels it runs about half
                              #    of it); < 0: only count where it would stop (search_settle_counts);
                              #    0: off
 )
