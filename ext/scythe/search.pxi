@@ -75,7 +75,8 @@
 # than SW_SETTLE standard errors), so decisions the heuristic already gets right cost less.
 # With SW_TREE = 1 the tree spans the whole compound turn and is kept for the turn: the
 # seat's later decisions of the turn start from the node of the options it took and add
-# SW_FOLLOW x SW_SIMULATIONS simulations. With SW_TREE = 0 every decision in scope is
+# SW_FOLLOW x SW_SIMULATIONS simulations (with SW_BANK = 1, plus what the decision before left
+# unspent when it settled early). With SW_TREE = 0 every decision in scope is
 # searched alone (flat, a fresh tree, SW_SIMULATIONS simulations).
 #
 # No peeking: the search reads the real state only through redeal_hidden_state (which
@@ -130,7 +131,9 @@ cdef enum:
     SW_SETTLE = 32         # > 0: a decision's search stops once the heuristic's choice is settled
                            # (search_settled, this many standard errors); < 0: only count where
                            # it would have stopped (search_settle_counts); 0: never
-    N_SW = 33
+    SW_BANK = 33           # 1: simulations a settled decision leaves unspent go to the turn's next
+                           # decision of the same tree (on top of its SW_FOLLOW share); 0: dropped
+    N_SW = 34
     SEARCH_MAX_STYLES = 12
     SEARCH_MAX_PAIRED = 32768  # root visits of the heuristic's choice kept for pairing (a two-option
                                # root at 65,536 simulations; 256 KB of scratch)
@@ -182,6 +185,7 @@ ctypedef struct SeatTree:
     uint64_t root_seed     # determinizations of the current root's search (from seed)
     int32_t n_roots        # decisions searched in this tree so far
     int32_t h_node         # the root's child the heuristic chooses on the real position (-1 none)
+    int32_t bank           # simulations left unspent by the turn's settled decisions (SW_BANK)
     Rng rng                # untried options are tried in the order this stream draws
     int32_t n_nodes
     int32_t limit          # nodes this tree may use (from its budget only: results never
@@ -719,7 +723,7 @@ cdef int32_t search_choose(const GameState* g, int seat, const int32_t* opts, in
             and t.n_decisions < g.n_decisions):
         t.root = t.chosen
         fresh = False
-        budget = <int32_t>(budget * sw[SW_FOLLOW])
+        budget = <int32_t>(budget * sw[SW_FOLLOW]) + t.bank
     if fresh:
         t.limit = <int32_t>(sw[SW_SIMULATIONS] * (1.0 + 8.0 * sw[SW_FOLLOW])) + 8
         if not tree_reserve(t, t.limit):
@@ -735,6 +739,7 @@ cdef int32_t search_choose(const GameState* g, int seat, const int32_t* opts, in
         t.steps = 0
         t.n_roots = 0
         t.root = tree_add(t, -1, -1, -1, False)
+    t.bank = 0
     search_new_root(g, seat, t, sw, sc, opts, n)
     if sw[SW_TIME_MS] > 0.0:
         t_end = search_now_ms() + sw[SW_TIME_MS]
@@ -758,6 +763,8 @@ cdef int32_t search_choose(const GameState* g, int seat, const int32_t* opts, in
     search_settle_stats[1] += settled_at >= 0
     search_settle_stats[2] += settled_at if settled_at >= 0 else ran
     search_settle_stats[3] += budget
+    if keep and sw[SW_BANK] > 0.0 and sw[SW_SETTLE] > 0.0 and settled_at >= 0:
+        t.bank = budget - ran
     if sw[SW_OVERRIDE] > 0.0:
         best = search_paired_choice(g, t, opts, n, sw[SW_OVERRIDE])
         search_settle_stats[4] += settled_at >= 0 and best != t.h_node

@@ -318,6 +318,41 @@ def test_settle_stops_a_search_once_the_heuristics_choice_is_settled(rules):
     assert counts["settled_then_changed"] == changed
 
 
+def test_bank_hands_a_settled_decisions_unspent_simulations_to_the_turns_next_one(rules):
+    # bank = 1 (search.pxi search_choose): when a decision of a kept turn tree settles early,
+    # the simulations it left unspent are added to the next decision's share (follow x the
+    # budget); with bank = 0 every later decision gets its share alone. Read decision by
+    # decision from search_settle_counts over one turn of the human against the Automa.
+    budget, follow = 256, 0.25
+    exercised = False
+    for bank in (0, 1):
+        game = midgame(rules, 6, 2, turns=4, automa="automa")
+        seats_h = core.CompiledSeats(5, [1, 1], [default_weights("economy")] * 2)
+        play_until(game, seats_h, lambda g: g.decision_name == "section"
+                   and g.current_player != g.automa_seat)
+        seat, turn = game.current_player, game.turn
+        ids = [1, 1]
+        ids[seat] = SEARCH.id
+        weights = [default_weights("economy")] * 2
+        weights[seat] = search_weights(simulations=budget, solo_budget=1, endgame=0, table=0,
+                                       settle=1.0, follow=follow, bank=bank)
+        seats = core.CompiledSeats(123, ids, weights)
+        searched = []      # (budgeted, simulations run, settled) per searched decision
+        while not game.is_over and game.current_player == seat and game.turn == turn:
+            core.search_settle_counts(reset=True)
+            seats.step(game)
+            c = core.search_settle_counts()
+            if c["decisions"]:
+                assert c["decisions"] == 1
+                searched.append((c["budgeted"], c["simulations"], c["settled"]))
+        assert len(searched) >= 2 and searched[0][0] == budget
+        for (b0, ran0, settled0), (b1, _, _) in zip(searched, searched[1:]):
+            carried = b0 - ran0 if bank and settled0 else 0
+            assert b1 == int(budget * follow) + carried
+            exercised |= carried > 0
+    assert exercised, "pick a turn where a settled decision is followed by another search"
+
+
 def test_search_choice_is_deterministic_with_a_simulation_budget(rules):
     game = midgame(rules, 4, 2, turns=8)
     first = search_choice(game, simulations=32, endgame=0)

@@ -168,6 +168,8 @@ SEARCH_WEIGHTS: tuple[tuple[str, float], ...] = (
                              #    an eighth of the budget on; at the hard levels it runs about half
                              #    of it); < 0: only count where it would stop (search_settle_counts);
                              #    0: off
+    ("bank", 0.0),           # 1: a settled decision's unspent simulations go to the turn's next
+                             #    decision (on top of its `follow` share); 0: dropped
 )
 # The search's mid-game styles (search.pxi search_portfolio): factors on the seat's base
 # weights (expert's defaults, or its table row); the first is the base itself.
