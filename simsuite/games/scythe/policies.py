@@ -161,7 +161,7 @@ SEARCH_WEIGHTS: tuple[tuple[str, float], ...] = (
     ("hard_from", 2.0),      # the hard Automa levels start here: 2 Automaszyna, 3 Ultimaszyna (4: none)
     ("hard_endgame", 0.0),   # >= 0: against the hard levels, `endgame` there, 0: every turn played
                              #    out to the end (not cut at `depth`); < 0: `endgame` applies
-    ("hard_budget", 256.0),  # > 0: against the hard levels, `solo_budget` there
+    ("hard_budget", 512.0),  # > 0: against the hard levels, `solo_budget` there
     ("hard_margin_cap", 40.0),  # > 0: against the hard levels, `margin_cap` there
     ("settle", 2.0),         # > 0: stop a decision's search early once every other option trails
                              #    the heuristic's choice by this many standard errors, paired (from
