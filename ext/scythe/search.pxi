@@ -136,7 +136,8 @@ cdef enum:
     N_SW = 34
     SEARCH_MAX_STYLES = 12
     SEARCH_MAX_PAIRED = 32768  # root visits of the heuristic's choice kept for pairing (a two-option
-                               # root at 65,536 simulations; 256 KB of scratch)
+                               # root at 65,536 simulations; 256 KB of scratch); past it a root's
+                               # visits go unpaired (the hard levels' 131,072 can reach it)
     SEARCH_MAX_ROLLOUT_DECISIONS = 20000   # a rollout never runs longer (safety)
     SEARCH_DEPTH_TO_THE_END = 1 << 20      # SW_DEPTH that never cuts a rollout
 

@@ -127,15 +127,19 @@ def test_redeal_rejects_a_bad_seat(rules):
 
 # ---------------------------------------------------------------- the search policy
 
-def search_choice(game, seat=None, **changes):
-    """The search's option at the pending decision, with a fresh seat stream."""
-    seat = game.current_player if seat is None else seat
-    n = game.n_players
+def search_seats(n, seat, **changes):
+    """Seat choosers: the search (with `changes`) in `seat`, `economy` in the others."""
     ids = [1] * n
     ids[seat] = SEARCH.id
     weights = [default_weights("economy")] * n
     weights[seat] = search_weights(**changes)
-    return core.CompiledSeats(123, ids, weights).choose(game)
+    return core.CompiledSeats(123, ids, weights)
+
+
+def search_choice(game, seat=None, **changes):
+    """The search's option at the pending decision, with a fresh seat stream."""
+    seat = game.current_player if seat is None else seat
+    return search_seats(game.n_players, seat, **changes).choose(game)
 
 
 def test_search_is_registered(rules):
@@ -331,12 +335,8 @@ def test_bank_hands_a_settled_decisions_unspent_simulations_to_the_turns_next_on
         play_until(game, seats_h, lambda g: g.decision_name == "section"
                    and g.current_player != g.automa_seat)
         seat, turn = game.current_player, game.turn
-        ids = [1, 1]
-        ids[seat] = SEARCH.id
-        weights = [default_weights("economy")] * 2
-        weights[seat] = search_weights(simulations=budget, solo_budget=1, endgame=0, table=0,
-                                       settle=1.0, follow=follow, bank=bank)
-        seats = core.CompiledSeats(123, ids, weights)
+        seats = search_seats(2, seat, simulations=budget, solo_budget=1, endgame=0, table=0,
+                             settle=1.0, follow=follow, bank=bank)
         searched = []      # (budgeted, simulations run, settled) per searched decision
         while not game.is_over and game.current_player == seat and game.turn == turn:
             core.search_settle_counts(reset=True)
