@@ -9,7 +9,8 @@ MODE     2p          search against OPPONENT (default expert), seats alternating
 KNOBS    search weights by name (simsuite/games/scythe/policies.py SEARCH_WEIGHTS), plus
          base=N (first seed, default 500000), pol="name" (h2p, h4p, automa baselines) and,
          save="FILE.csv" (one row per game, for paired reading; against the Automa: seed,
-         faction, mat, won, margin, and both sides' stars, territories, popularity and coins;
+         faction, mat, won, margin, and both sides' stars, territories, popularity, coins, the
+         final scoring's parts, resources, power and turns taken;
          in 2p / 4p: seed, seat, faction, mat, won, and the margin over the best other seat)
 
 Prints wins/games, the Wilson 95% interval, games per second of this one process (wall clock,
@@ -49,7 +50,8 @@ def search_vector(**knobs: float) -> list[float]:
 
 def save_games(path: str, out: dict, margins: np.ndarray) -> None:
     """One CSV row per solo game, so that two cells on the same deals can be read paired."""
-    cols = ("stars", "territories", "popularity", "score_coins")
+    cols = ("stars", "territories", "popularity", "score_coins", "score_stars", "score_territories",
+            "score_resources", "score_structure_bonus", "resources", "power", "turns_taken")
     with open(path, "w") as f:
         f.write("seed,faction,mat,won,margin," + ",".join(f"{c}_{s}" for s in ("me", "automa")
                                                           for c in cols) + "\n")
