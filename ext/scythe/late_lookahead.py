@@ -29,6 +29,8 @@ from pathlib import Path
 import numpy as np
 
 import simsuite._scythe as core
+from simsuite.errors import UserError
+from simsuite.games.scythe import solo
 from simsuite.rng import Stream, derive_seed
 from simsuite.runner import derive_seeds
 from simsuite.scenario import load_scenario
@@ -46,6 +48,8 @@ def play_out(game, scenario, game_index: int, salt: int, me: int) -> int:
 
 
 def option_worth(game, option, scenario, game_index: int, salt: int, me: int, redeals: int) -> float:
+    """Mean own final margin after `option`: one play-out of the true state (redeals = 0), or
+    one from each of `redeals` redeals of what seat `me` cannot see."""
     if redeals == 0:
         copy = game.clone()
         copy.apply(option)
@@ -61,6 +65,9 @@ def option_worth(game, option, scenario, game_index: int, salt: int, me: int, re
 def measure(scenario, n: int, turns: int, kinds: set | None = None, redeals: int = 0):
     """Games 0..n-1 of `scenario` with the look-ahead on: (games won, total margin, Counter of
     the decisions it changed by kind)."""
+    if scenario.game != "scythe" or not isinstance(scenario.config, solo.SoloConfig):
+        raise UserError(f"{scenario.name}: the look-ahead is measured against the Automa; give a "
+                        "Scythe scenario with an [automa] table")
     wins, margin, changed = 0, 0, Counter()
     for g in range(n):
         seed = int(derive_seeds(scenario.seed, np.array([g]))[0])
@@ -102,5 +109,8 @@ def main(path: str, n: int, turns: int, kinds: str = "all", redeals: int = 0) ->
 
 
 if __name__ == "__main__":
-    main(sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), *sys.argv[4:5],
-         *(int(x) for x in sys.argv[5:6]))
+    try:
+        main(sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), *sys.argv[4:5],
+             *(int(x) for x in sys.argv[5:6]))
+    except (UserError, IndexError, ValueError) as e:
+        sys.exit(f"late_lookahead.py: {e if isinstance(e, UserError) else 'usage: SCENARIO GAMES TURNS [KINDS] [REDEALS]'}")

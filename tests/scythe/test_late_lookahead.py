@@ -7,7 +7,9 @@ from pathlib import Path
 
 import numpy as np
 import polars as pl
+import pytest
 
+from simsuite.errors import UserError
 from simsuite.runner import derive_seeds
 from simsuite.scenario import load_scenario
 
@@ -40,3 +42,8 @@ def test_the_look_ahead_changes_decisions_and_repeats_itself():
         first = late_lookahead.measure(SCENARIO, 6, 2, None, redeals)
         assert first == late_lookahead.measure(SCENARIO, 6, 2, None, redeals)
         assert sum(first[2].values()) > 0
+
+
+def test_a_scenario_without_the_automa_is_refused_in_one_line():
+    with pytest.raises(UserError, match=r"\[automa\] table"):
+        late_lookahead.measure(load_scenario(REPO / "scenarios" / "scythe" / "scythe-2p.toml"), 1, 1)
