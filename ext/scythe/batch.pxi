@@ -154,6 +154,9 @@ def play_batch(ScytheRules rules, seeds, int n_players, factions=None, mats=None
             raise UserError(f"automa levels must be 0..{AUTOMA_N_LEVELS - 1}")
         out["automa_level"] = lv_a.astype(np.int32)
     out["seed"] = seeds_a.copy()
+    # stars by kind (STAR_NAMES order), per seat: for benchmarks that read what a policy's stars
+    # are made of (ext/scythe/search_bench.py); the dataset keeps only the count
+    out["stars_by_kind"] = np.zeros((n_games, n, N_STAR_KINDS), dtype=np.int8)
     cdef bint wg = rules.r.wg.airships_on or rules.r.wg.resolutions_on
     if wg:   # the Wind Gambit's tiles of each game (only then: base-game outputs stay as they were)
         out["air_tiles"] = np.full((n_games, n), -1, dtype=np.int32)   # 16 * aggressive + passive index
@@ -184,6 +187,7 @@ def play_batch(ScytheRules rules, seeds, int n_players, factions=None, mats=None
     cdef int[:] o_gturns = out["game_turns"], o_end = out["end_reason"]
     cdef int[:] o_gtied = out["tied"], o_gshared = out["shared_win"]
     cdef int[:] o_decisions = out["decisions"]   # for `simsuite bench` (decisions per second)
+    cdef int8_t[:, :, :] o_kinds = out["stars_by_kind"]
     if g == NULL:
         raise MemoryError()
     seats_init(&seats, n, &pv[0], &wv[0, 0], rows)
@@ -215,6 +219,10 @@ def play_batch(ScytheRules rules, seeds, int n_players, factions=None, mats=None
                 o_c3[i, s] = summ.components[s * 5 + 3]
                 o_c4[i, s] = summ.components[s * 5 + 4]
                 o_stars[i, s] = g.p[s].stars
+                for k in range(N_STAR_KINDS):
+                    o_kinds[i, s, k] = (g.p[s].combat_stars if k == STAR_COMBAT else
+                                        g.p[s].objective_stars if k == STAR_OBJECTIVE else
+                                        g.p[s].star_placed[k])
                 o_terr[i, s] = summ.territories[s]
                 o_res[i, s] = summ.resources[s]
                 o_pop[i, s] = g.p[s].popularity

@@ -10,7 +10,8 @@ KNOBS    search weights by name (simsuite/games/scythe/policies.py SEARCH_WEIGHT
          base=N (first seed, default 500000), pol="name" (h2p, h4p, automa baselines) and,
          save="FILE.csv" (one row per game, for paired reading; against the Automa: seed,
          faction, mat, won, margin, and both sides' stars, territories, popularity, coins, the
-         final scoring's parts, resources, power and turns taken;
+         final scoring's parts, resources, power and turns taken, and the human's stars by
+         kind;
          in 2p / 4p: seed, seat, faction, mat, won, and the margin over the best other seat)
 
 Prints wins/games, the Wilson 95% interval, games per second of this one process (wall clock,
@@ -31,7 +32,8 @@ import time
 
 import numpy as np
 
-from simsuite._scythe import Rules, play_batch, search_settle_counts, search_style_counts
+from simsuite._scythe import (STAR_NAMES, Rules, play_batch, search_settle_counts,
+                              search_style_counts)
 from simsuite.games.scythe.data import load_data
 from simsuite.games.scythe.policies import (POLICIES, SEARCH_STYLES, SEARCH_WEIGHTS, STRATEGIES,
                                             default_weights)
@@ -54,9 +56,10 @@ def save_games(path: str, out: dict, margins: np.ndarray) -> None:
             "score_resources", "score_structure_bonus", "resources", "power", "turns_taken")
     with open(path, "w") as f:
         f.write("seed,faction,mat,won,margin," + ",".join(f"{c}_{s}" for s in ("me", "automa")
-                                                          for c in cols) + "\n")
+                                                          for c in cols)
+                + "".join(f",star_{k}_me" for k in STAR_NAMES) + "\n")
         for g in range(len(margins)):
-            vals = [out[c][g, s] for s in (0, 1) for c in cols]
+            vals = [out[c][g, s] for s in (0, 1) for c in cols] + list(out["stars_by_kind"][g, 0])
             f.write(f"{out['seed'][g]},{out['faction'][g, 0]},{out['mat'][g, 0]},"
                     f"{int(out['winner'][g, 0])},{margins[g]:.0f}," + ",".join(map(str, vals)) + "\n")
 
