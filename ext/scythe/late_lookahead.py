@@ -47,7 +47,8 @@ def play_out(game, scenario, game_index: int, salt: int, me: int) -> int:
     return score[me] - score[1 - me]
 
 
-def option_worth(game, option, scenario, game_index: int, salt: int, me: int, redeals: int) -> float:
+def option_worth(game, option, scenario, game_index: int, salt: int, me: int,
+                 redeals: int) -> float:
     """Mean own final margin after `option`: one play-out of the true state (redeals = 0), or
     one from each of `redeals` redeals of what seat `me` cannot see."""
     if redeals == 0:
@@ -113,4 +114,5 @@ if __name__ == "__main__":
         main(sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), *sys.argv[4:5],
              *(int(x) for x in sys.argv[5:6]))
     except (UserError, IndexError, ValueError) as e:
-        sys.exit(f"late_lookahead.py: {e if isinstance(e, UserError) else 'usage: SCENARIO GAMES TURNS [KINDS] [REDEALS]'}")
+        usage = "usage: SCENARIO GAMES TURNS [KINDS] [REDEALS]"
+        sys.exit(f"late_lookahead.py: {e if isinstance(e, UserError) else usage}")

@@ -50,7 +50,8 @@ def test_rows_match_the_batch_and_add_up(rules):
             kinds = sum(r[f"star_{k}"] for k in behaviour.STAR_KINDS)
             assert kinds == r["stars"]
             # the batch's stars by kind (read from the state) are the star events of the log
-            assert res["stars_by_kind"][0, r["seat"]].tolist() == [r[f"star_{k}"] for k in behaviour.STAR_KINDS]
+            by_kind = [r[f"star_{k}"] for k in behaviour.STAR_KINDS]
+            assert res["stars_by_kind"][0, r["seat"]].tolist() == by_kind
             assert r["tier"] == (0 if r["popularity"] < 7 else 1 if r["popularity"] < 13 else 2)
     table = behaviour.summarise(rows)
     assert set(table["policy"]) == {"expert", "economy"}

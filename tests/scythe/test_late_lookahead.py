@@ -14,7 +14,8 @@ from simsuite.runner import derive_seeds
 from simsuite.scenario import load_scenario
 
 REPO = Path(__file__).resolve().parents[2]
-spec = importlib.util.spec_from_file_location("late_lookahead", REPO / "ext" / "scythe" / "late_lookahead.py")
+spec = importlib.util.spec_from_file_location("late_lookahead",
+                                              REPO / "ext" / "scythe" / "late_lookahead.py")
 late_lookahead = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(late_lookahead)
 
@@ -27,7 +28,8 @@ def test_without_the_look_ahead_the_games_are_the_scenarios_own():
     n = 30
     wins, margin, changed = late_lookahead.measure(SCENARIO, n, 0)
     idx = np.arange(n, dtype=np.int64)
-    rows = pl.from_arrow(SCENARIO.spec.run_shard(SCENARIO.config, idx, derive_seeds(SCENARIO.seed, idx)))
+    seeds = derive_seeds(SCENARIO.seed, idx)
+    rows = pl.from_arrow(SCENARIO.spec.run_shard(SCENARIO.config, idx, seeds))
     human = rows.filter(pl.col("policy") == "expert").sort("game_index")
     automa = rows.filter(pl.col("policy") != "expert").sort("game_index")
     assert wins == int(human["winner"].sum())
@@ -46,4 +48,5 @@ def test_the_look_ahead_changes_decisions_and_repeats_itself():
 
 def test_a_scenario_without_the_automa_is_refused_in_one_line():
     with pytest.raises(UserError, match=r"\[automa\] table"):
-        late_lookahead.measure(load_scenario(REPO / "scenarios" / "scythe" / "scythe-2p.toml"), 1, 1)
+        players = load_scenario(REPO / "scenarios" / "scythe" / "scythe-2p.toml")
+        late_lookahead.measure(players, 1, 1)
