@@ -220,9 +220,7 @@ def play_batch(ScytheRules rules, seeds, int n_players, factions=None, mats=None
                 o_c4[i, s] = summ.components[s * 5 + 4]
                 o_stars[i, s] = g.p[s].stars
                 for k in range(N_STAR_KINDS):
-                    o_kinds[i, s, k] = (g.p[s].combat_stars if k == STAR_COMBAT else
-                                        g.p[s].objective_stars if k == STAR_OBJECTIVE else
-                                        g.p[s].star_placed[k])
+                    o_kinds[i, s, k] = stars_of_kind(&g.p[s], k)
                 o_terr[i, s] = summ.territories[s]
                 o_res[i, s] = summ.resources[s]
                 o_pop[i, s] = g.p[s].popularity

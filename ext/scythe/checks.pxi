@@ -161,13 +161,12 @@ cdef int inv_tracks(const GameState* g, int s, int* info) noexcept nogil:
 cdef int inv_stars(const GameState* g, int s, int* info) noexcept nogil:
     # The star total is the stars placed, within the per-kind limits (§18; Dominate).
     cdef const Player* p = &g.p[s]
-    cdef int k, counted = p.combat_stars + p.objective_stars
+    cdef int k, counted = 0
     if s == g.automa.seat:
         counted += g.automa.track_stars          # stars from its star card (003 p.9)
     counted += g.wg.tile_stars[s]                # on a Wind Gambit resolution tile (resolutions.pxi)
     for k in range(N_STAR_KINDS):
-        if k != STAR_OBJECTIVE and k != STAR_COMBAT and p.star_placed[k]:
-            counted += 1
+        counted += stars_of_kind(p, k)
     if counted != p.stars or p.stars > N_STARS or p.stars < 0:
         return inv_fail(info, INV_STARS, s, p.stars, counted, 0)
     if faction_ability(g, s) == FA_DOMINATE:

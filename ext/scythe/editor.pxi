@@ -160,10 +160,9 @@ cdef class Game(_GameAirships):
             p.forced_retreat = 1 if forced_retreat else 0
         if coercion_used is not None:
             p.coercion_used = 1 if coercion_used else 0
-        n = p.combat_stars + p.objective_stars
+        n = 0
         for k in range(N_STAR_KINDS):
-            if k != STAR_COMBAT and k != STAR_OBJECTIVE and p.star_placed[k]:
-                n += 1
+            n += stars_of_kind(p, k)
         if seat == self.g.automa.seat:
             n += self.g.automa.track_stars     # its star-card stars (Rulebook 003 p.9)
         n += self.g.wg.tile_stars[seat]        # on a Wind Gambit resolution tile

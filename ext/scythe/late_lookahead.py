@@ -36,10 +36,16 @@ from simsuite.runner import derive_seeds
 from simsuite.scenario import load_scenario
 
 
+def seats(scenario, seed: int, game_index: int):
+    """The scenario's choosers of game `game_index` seeded by `seed`, and each seat's stream
+    (seat s draws from derive_seed(seed, 1 + s), as in `simsuite play`)."""
+    choosers = scenario.spec.seat_choosers(scenario.config, seed, game_index)
+    return choosers, [Stream(derive_seed(seed, 1 + s)) for s in range(len(choosers))]
+
+
 def play_out(game, scenario, game_index: int, salt: int, me: int) -> int:
     """Play `game` (a copy) to the end with fresh choosers seeded by `salt`; own margin."""
-    choosers = scenario.spec.seat_choosers(scenario.config, salt, game_index)
-    streams = [Stream(derive_seed(salt, 1 + s)) for s in range(len(choosers))]
+    choosers, streams = seats(scenario, salt, game_index)
     while not game.is_over:
         s = game.current_player
         game.apply(choosers[s](game, game.legal_options(), streams[s]))
@@ -73,8 +79,7 @@ def measure(scenario, n: int, turns: int, kinds: set | None = None, redeals: int
     for g in range(n):
         seed = int(derive_seeds(scenario.seed, np.array([g]))[0])
         game = scenario.spec.new_game(scenario.config, seed, False, g)
-        choosers = scenario.spec.seat_choosers(scenario.config, seed, g)
-        streams = [Stream(derive_seed(seed, 1 + s)) for s in range(len(choosers))]
+        choosers, streams = seats(scenario, seed, g)
         me = 1 - game.automa_seat
         while not game.is_over:
             s = game.current_player

@@ -35,6 +35,16 @@ cdef inline int resource_of_terrain(int t) noexcept nogil:
     return -1
 
 
+cdef inline int stars_of_kind(const Player* p, int k) noexcept nogil:
+    # Stars of kind k the player has placed (§18): combat and objective stars are counted (more
+    # than one of each can be placed), every other kind is placed once and flagged.
+    if k == STAR_COMBAT:
+        return p.combat_stars
+    if k == STAR_OBJECTIVE:
+        return p.objective_stars
+    return p.star_placed[k]
+
+
 cdef inline uint64_t own_piece_cells(const GameState* g, int seat) noexcept nogil:
     # Cells (bases too) holding a unit or structure of `seat`, as a mask.
     # Control needs one there (§4.2), so counts of controlled cells walk
