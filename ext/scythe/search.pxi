@@ -79,6 +79,10 @@
 # unspent when it settled early). With SW_TREE = 0 every decision in scope is
 # searched alone (flat, a fresh tree, SW_SIMULATIONS simulations).
 #
+# SW_UNTIL = K > 0 cuts the other way from SW_ENDGAME: once a seat has K stars the seat
+# searches nothing more and plays its rollout heuristic (in its style) to the end, so that
+# what the search's opening is worth can be measured on its own (BENCHMARKS.md, session 26).
+#
 # No peeking: the search reads the real state only through redeal_hidden_state (which
 # replaces everything the seat cannot see), the seat's own legal options, and its rollout
 # heuristic's choice among them on the real position (a heuristic reads only its view).
@@ -133,7 +137,9 @@ cdef enum:
                            # it would have stopped (search_settle_counts); 0: never
     SW_BANK = 33           # 1: simulations a settled decision leaves unspent go to the turn's next
                            # decision of the same tree (on top of its SW_FOLLOW share); 0: dropped
-    N_SW = 34
+    SW_UNTIL = 34          # > 0: nothing is searched once a seat has this many stars (the seat plays
+                           # its rollout heuristic in its style, combat included); 0: no such cut
+    N_SW = 35
     SEARCH_MAX_STYLES = 12
     SEARCH_MAX_PAIRED = 32768  # root visits of the heuristic's choice kept for pairing (a two-option
                                # root at 65,536 simulations; 256 KB of scratch); past it a root's
@@ -694,6 +700,9 @@ cdef int32_t search_choose(const GameState* g, int seat, const int32_t* opts, in
     if n <= 1:
         return opts[0]
     search_game_knobs(g, knobs, sw)
+    if sw[SW_UNTIL] > 0.0 and search_max_stars(g) >= sw[SW_UNTIL]:
+        search_style(g, seat, sw, sp.style, w)
+        return search_heuristic(<GameState*>g, seat, sw, w, sp, opts, n)
     scope = <int>sw[SW_SCOPE]
     keep = sw[SW_TREE] != 0.0
     to_end = sw[SW_ENDGAME] > 0.0 and search_max_stars(g) >= sw[SW_ENDGAME]

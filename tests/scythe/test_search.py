@@ -246,6 +246,27 @@ def test_against_the_hard_levels_hard_endgame_0_searches_every_turn_played_out_t
     assert any(abs(m) > 3 for m in means[1])
 
 
+def test_until_stops_every_search_once_a_seat_has_that_many_stars(rules):
+    # until = K (search.pxi SW_UNTIL), the complement of endgame: once some seat has K stars
+    # the seat searches nothing (the tree of the last search stays as it was) and plays its
+    # rollout heuristic; below K, or with until = 0, it searches as before.
+    late = midgame(rules, 21, 2, turns=20, automa="ultimaszyna")
+    stars = max(late.player(s)["stars"] for s in range(2))
+    assert 1 <= stars <= 3, "pick a position with 1-3 stars"
+    knobs = dict(endgame=0, solo_portfolio=0, hard_from=3, hard_endgame=0, hard_budget=1,
+                 table=0)
+    visits = []
+    for until in (stars, stars + 1, 0):
+        search_choice(late, simulations=7, **knobs)
+        search_choice(late, simulations=10, until=until, **knobs)
+        visits.append(core.search_tree_stats(late.current_player)["root_visits"])
+    assert visits == [7, 10, 10]
+    rollout = int(dict(SEARCH_WEIGHTS)["rollout"])
+    name = next(n for n, (pid, _, _) in STRATEGIES.items() if pid == rollout)
+    heuristic = core.CompiledSeats(123, [rollout] * 2, [default_weights(name)] * 2).choose(late)
+    assert search_choice(late, simulations=10, until=stars, **knobs) == heuristic
+
+
 def test_before_the_endgame_the_search_plays_its_rollout_heuristic(rules):
     # endgame = 4: no turn decision is searched while every seat has fewer than 4 stars (and
     # without the style selection and the table, tests/scythe/test_search_portfolio.py, the

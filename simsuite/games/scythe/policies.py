@@ -170,6 +170,9 @@ SEARCH_WEIGHTS: tuple[tuple[str, float], ...] = (
                              #    0: off
     ("bank", 0.0),           # 1: a settled decision's unspent simulations go to the turn's next
                              #    decision (on top of its `follow` share); 0: dropped
+    ("until", 0.0),          # > 0: search nothing once a seat has this many stars (the seat plays its
+                             #    rollout heuristic from there, combat included; the complement of
+                             #    `endgame`, to measure what the opening's search is worth); 0: off
 )
 # The search's mid-game styles (search.pxi search_portfolio): factors on the seat's base
 # weights (expert's defaults, or its table row); the first is the base itself.
