@@ -80,11 +80,11 @@ def test_a_weights_table_is_benched_as_a_scenario_plays_it(monkeypatch):
 
     monkeypatch.setattr(scythe_bench, "TABLE", "expert")
     monkeypatch.setattr(scythe_bench, "HEURISTIC", "expert")
-    ids, weights = scythe_bench._table_arrays("expert", 1, solo=True)
+    ids, weights = scythe_bench.table_arrays("expert", 1, True, "expert")
     assert weights.ndim == 3 and weights.shape[0] == 2          # a row per faction x mat, 2 seats
     rows = {tuple(r) for r in weights[0]}
     assert len(rows) > 1                                        # the solo rows differ by mat
-    ids4, weights4 = scythe_bench._table_arrays("expert", 4, solo=False)
+    ids4, weights4 = scythe_bench.table_arrays("expert", 4, False, "expert")
     assert weights4.shape[0] == 4 and np.array_equal(weights4[0], weights4[3])
     assert not np.array_equal(weights[0], weights4[0])          # solo rows are not the 4p rows
     assert "with weights table expert" in next(w.description for w in scythe_bench.workloads()

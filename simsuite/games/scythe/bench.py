@@ -42,7 +42,7 @@ def _core(players: int, policy: str, automa: Optional[dict] = None,
         rules = make_rules() if make_rules else _scythe.Rules(load_data())
         seeds = bench_seeds(np.arange(start, start + games))
         if TABLE and policy == HEURISTIC:
-            ids, weights = _table_arrays(policy, players, automa is not None)
+            ids, weights = table_arrays(policy, players, automa is not None, TABLE)
         else:
             ids = np.full(players, p.id, dtype=np.int32)
             weights = np.zeros((players, MAX_WEIGHTS))
@@ -55,12 +55,14 @@ def _core(players: int, policy: str, automa: Optional[dict] = None,
 _TABLE_ARRAYS: dict = {}    # (table, policy, players, solo) -> seat arrays, loaded once
 
 
-def _table_arrays(policy: str, players: int, solo: bool) -> tuple:
-    """Seat arrays of `policy` playing the weights table TABLE, each seat on the row of the
-    faction and mat it is dealt, as a scenario naming that table gets them (lineups.py)."""
+def table_arrays(policy: str, players: int, solo: bool, table: str) -> tuple:
+    """Seat arrays (policy ids, weights [seats, faction x mat rows, weights]) of `policy`
+    playing the weights table `table` in every seat (a solo game: the human's seat and the
+    Automa's), each seat on the row of the faction and mat it is dealt, as a scenario naming
+    that table gets them (lineups.py)."""
     import tempfile
 
-    key = (TABLE, policy, players, solo)
+    key = (table, policy, players, solo)
     if key in _TABLE_ARRAYS:
         return _TABLE_ARRAYS[key]
 
@@ -68,7 +70,7 @@ def _table_arrays(policy: str, players: int, solo: bool) -> tuple:
     from simsuite.scenario import load_scenario
 
     head = f'game = "scythe"\nname = "bench-table"\ngames = 1\nseed = 1\n'
-    entry = f'[[policy]]\nname = "{policy}"\nweights_table = "{TABLE}"\n'
+    entry = f'[[policy]]\nname = "{policy}"\nweights_table = "{table}"\n'
     text = head + (entry + '[automa]\ndifficulty = "automa"\n' if solo
                    else f"players = {players}\n" + entry * players)
     with tempfile.TemporaryDirectory() as tmp:
