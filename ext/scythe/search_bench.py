@@ -29,13 +29,12 @@ the same base compare policies on the same deals.
 from __future__ import annotations
 
 import math
+from pathlib import Path
 import resource
 import sys
 import time
 
 import numpy as np
-
-from pathlib import Path
 
 import simsuite.games.scythe
 from simsuite._scythe import (STAR_NAMES, Rules, play_batch, search_settle_counts,
