@@ -59,6 +59,10 @@
 #      rollout heuristic's own choice first, then random untried options;
 #   3. rolls out with the heuristic SW_ROLLOUT for every seat, to the end in the endgame,
 #      else until the seat is about to start its turn after SW_DEPTH more of its own turns;
+#      the seat plays its style, and with SW_ROLL_TABLE (the default) every other seat its
+#      row of expert's table (a public model of a strong player, chosen by the seat's public
+#      faction and mat; in 2- and 4-player games against `expert` with its table it wins 5
+#      and 4 points more than with expert's default weights there: BENCHMARKS.md, session 26);
 #   4. scores the position (search_value): a game over by its margin capped at
 #      SW_MARGIN_CAP plus SW_WIN_BONUS for a win, else by an evaluation, relative to
 #      the best opponent.
@@ -139,7 +143,10 @@ cdef enum:
                            # decision of the same tree (on top of its SW_FOLLOW share); 0: dropped
     SW_UNTIL = 34          # > 0: nothing is searched once a seat has this many stars (the seat plays
                            # its rollout heuristic in its style, combat included); 0: no such cut
-    N_SW = 35
+    SW_ROLL_TABLE = 35     # 1 (with SW_TABLE): in the simulated games every other seat plays its
+                           # row of expert's table too (by its public faction and mat); 0: the
+                           # rollout heuristic's defaults
+    N_SW = 36
     SEARCH_MAX_STYLES = 12
     SEARCH_MAX_PAIRED = 32768  # root visits of the heuristic's choice kept for pairing (a two-option
                                # root at 65,536 simulations; 256 KB of scratch); past it a root's
@@ -474,13 +481,18 @@ cdef void search_style(const GameState* g, int seat, const double* sw, int style
 
 cdef void search_set_roll_weights(SearchScratch* sc, const GameState* g, int seat,
                                   const double* sw, const double* own) noexcept nogil:
-    # Simulated games: the searching seat plays `own`, every other seat the rollout defaults
-    # (their styles and tables are not the seat's to know).
+    # Simulated games: the searching seat plays `own`, every other seat the rollout defaults,
+    # or with SW_ROLL_TABLE the row of expert's table its faction and mat give (a public
+    # model of a strong player; whoever really sits there, their styles are not the seat's
+    # to know).
     cdef int s
     if own != sc.own_w:
         memcpy(sc.own_w, own, N_POLICY_WEIGHTS * sizeof(double))
     for s in range(g.n_players):
-        sc.roll_w[s] = search_rollout_w[search_rollout_id(sw)]
+        if sw[SW_ROLL_TABLE] != 0.0:
+            sc.roll_w[s] = search_seat_base(g, s, sw)
+        else:
+            sc.roll_w[s] = search_rollout_w[search_rollout_id(sw)]
     sc.roll_w[seat] = sc.own_w
 
 

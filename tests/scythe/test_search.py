@@ -267,6 +267,23 @@ def test_until_stops_every_search_once_a_seat_has_that_many_stars(rules):
     assert search_choice(late, simulations=10, until=stars, **knobs) == heuristic
 
 
+def test_roll_table_gives_the_other_seats_their_table_rows_in_the_play_outs(rules):
+    # roll_table = 1 (search.pxi SW_ROLL_TABLE, with table = 1): in the simulated games every
+    # other seat plays its row of expert's table, so the same search on a 2-player position
+    # sees other values (play-outs of two more own turns: a single turn of the other seat is
+    # played alike here); against the Automa there is no other seat to play, and nothing changes.
+    def root(game, roll_table):
+        search_choice(game, simulations=24, endgame=0, portfolio=0, solo_portfolio=0,
+                      hard_from=4, table=1, roll_table=roll_table, depth=2)
+        return core.search_tree_stats(game.current_player)["root"]
+
+    duel = midgame(rules, 31, 2, turns=8)
+    assert root(duel, 1) != root(duel, 0)
+    assert root(duel, 0) == root(duel, 0)          # the search repeats itself
+    solo = midgame(rules, 31, 2, turns=8, automa="automa")
+    assert root(solo, 1) == root(solo, 0)
+
+
 def test_before_the_endgame_the_search_plays_its_rollout_heuristic(rules):
     # endgame = 4: no turn decision is searched while every seat has fewer than 4 stars (and
     # without the style selection and the table, tests/scythe/test_search_portfolio.py, the

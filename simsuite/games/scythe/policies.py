@@ -173,6 +173,10 @@ SEARCH_WEIGHTS: tuple[tuple[str, float], ...] = (
     ("until", 0.0),          # > 0: search nothing once a seat has this many stars (the seat plays its
                              #    rollout heuristic from there, combat included; the complement of
                              #    `endgame`, to measure what the opening's search is worth); 0: off
+    ("roll_table", 1.0),     # 1 (with table = 1): in the play-outs every other seat plays its row of
+                             #    expert's table (by its public faction and mat), the strongest
+                             #    heuristic as a model of a strong player; 0: expert's defaults (the
+                             #    rule until session 26)
 )
 # The search's mid-game styles (search.pxi search_portfolio): factors on the seat's base
 # weights (expert's defaults, or its table row); the first is the base itself.
