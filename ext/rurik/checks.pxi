@@ -39,14 +39,6 @@ INVARIANT_MESSAGES = {
 }
 
 
-cdef inline int _fail(int* info, int code, int a, int b, int c, int d) noexcept nogil:
-    info[0] = a
-    info[1] = b
-    info[2] = c
-    info[3] = d
-    return code
-
-
 cdef int game_check(GameState* g, int* info) noexcept nogil:
     cdef int s, r, k, n, i, expect
     cdef int8_t seen[MAX_SCHEMES]
@@ -56,37 +48,37 @@ cdef int game_check(GameState* g, int* info) noexcept nogil:
         n = g.supply[s]
         for r in range(N_REGIONS):
             if g.troops[s][r] < 0:
-                return _fail(info, INV_TROOPS_NEGATIVE, s, r, g.troops[s][r], 0)
+                return inv_fail(info, INV_TROOPS_NEGATIVE, s, r, g.troops[s][r], 0)
             if g.troops[s][r] > 0 and not in_play(g, r):
-                return _fail(info, INV_TROOPS_OFF_MAP, s, r, 0, 0)
+                return inv_fail(info, INV_TROOPS_OFF_MAP, s, r, 0, 0)
             n += g.troops[s][r]
         expect = REBEL_TROOPS if (g.solo_level > 0 and s == REBELS) else g.R.troops
         if n != expect or g.supply[s] < 0:
-            return _fail(info, INV_TROOPS_COUNT, s, n, expect, 0)
+            return inv_fail(info, INV_TROOPS_COUNT, s, n, expect, 0)
         if g.leader_region[s] < -1 or g.leader_region[s] >= N_REGIONS:
-            return _fail(info, INV_LEADER_REGION, s, g.leader_region[s], 0, 0)
+            return inv_fail(info, INV_LEADER_REGION, s, g.leader_region[s], 0, 0)
         for k in range(N_STRUCT):
             n = g.struct_supply[s][k]
             for r in range(N_REGIONS):
                 if g.struct_owner[r][k] == s:
                     n += 1
             if n != g.R.structures_each or g.struct_supply[s][k] < 0:
-                return _fail(info, INV_STRUCTURES, s, k, n, g.R.structures_each)
+                return inv_fail(info, INV_STRUCTURES, s, k, n, g.R.structures_each)
         if g.coins[s] < 0:
-            return _fail(info, INV_COINS, s, g.coins[s], 0, 0)
+            return inv_fail(info, INV_COINS, s, g.coins[s], 0, 0)
         for k in range(N_GOODS):
             if g.goods[s][k] < 0:
-                return _fail(info, INV_GOODS, s, k, g.goods[s][k], 0)
+                return inv_fail(info, INV_GOODS, s, k, g.goods[s][k], 0)
         for k in range(N_TRACKS):
             if g.claim[s][k] < 0 or g.claim[s][k] > N_CLAIM_SPACES:
-                return _fail(info, INV_CLAIM, s, k, g.claim[s][k], 0)
+                return inv_fail(info, INV_CLAIM, s, k, g.claim[s][k], 0)
         if g.hand[s] >> g.R.n_schemes:
-            return _fail(info, INV_HAND, s, 0, 0, 0)
+            return inv_fail(info, INV_HAND, s, 0, 0, 0)
         if g.deeds_owned[s] & g.deeds_done[s]:
-            return _fail(info, INV_DEED_TWICE, s, 0, 0, 0)
+            return inv_fail(info, INV_DEED_TWICE, s, 0, 0, 0)
     for r in range(N_REGIONS):
         if g.rebels[r] < 0 or g.neutral[r] < 0:
-            return _fail(info, INV_REBELS, r, g.rebels[r], g.neutral[r], 0)
+            return inv_fail(info, INV_REBELS, r, g.rebels[r], g.neutral[r], 0)
     # every scheme card is in exactly one place: a deck, the discard pile, a hand, or drawn
     memset(seen, 0, sizeof(seen))
     for k in range(2):
@@ -102,7 +94,7 @@ cdef int game_check(GameState* g, int* info) noexcept nogil:
                 seen[i] += 1
     for i in range(g.R.n_schemes):
         if seen[i] != 1:
-            return _fail(info, INV_SCHEME_CARD, i, seen[i], 0, 0)
+            return inv_fail(info, INV_SCHEME_CARD, i, seen[i], 0, 0)
     # every deed is in one place: deck, row, discards, owned or accomplished
     memset(seen_deeds, 0, sizeof(seen_deeds))
     for i in range(g.deed_deck_n):
@@ -118,8 +110,8 @@ cdef int game_check(GameState* g, int* info) noexcept nogil:
                 seen_deeds[i] += 1
     for i in range(g.R.n_deeds):
         if seen_deeds[i] != 1:
-            return _fail(info, INV_DEED_CARD, i, seen_deeds[i], 0, 0)
+            return inv_fail(info, INV_DEED_CARD, i, seen_deeds[i], 0, 0)
     if g.phase != P_OVER and g.phase != P_TEST_DONE and g.decision != D_NONE:
         if decision_options(g, buf) == 0:
-            return _fail(info, INV_NO_OPTION, g.decision, 0, 0, 0)
+            return inv_fail(info, INV_NO_OPTION, g.decision, 0, 0, 0)
     return INV_OK

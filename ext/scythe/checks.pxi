@@ -87,15 +87,6 @@ cdef int automa_invariant(const GameState* g, int* info) noexcept nogil:
     return INV_OK
 
 
-cdef inline int inv_fail(int* info, int code, int a, int b, int c, int d) noexcept nogil:
-    # Report invariant `code` with its details.
-    info[0] = a
-    info[1] = b
-    info[2] = c
-    info[3] = d
-    return code
-
-
 # ---------------------------------------------------------------- one seat's pieces and tracks
 cdef int inv_character(const GameState* g, int s, int* info) noexcept nogil:
     cdef int c = g.p[s].unit_cell[UNIT_CHARACTER]

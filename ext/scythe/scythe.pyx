@@ -20,6 +20,7 @@ from libc.string cimport memset, memcpy, memcmp
 from libc.stdlib cimport calloc, free
 from scythe.state cimport *
 from common.bits cimport lowest_bit, bit_count
+from common.invariants cimport inv_fail
 from common.events cimport Event, EventBuf, event_push
 from common.rng cimport (Rng, rng_seed, rng_below, rng_next, rng_uniform, rng_shuffle_i8,
                          rng_shuffle_i16, rng_canonical_shuffle_i8, rng_canonical_shuffle_i16,
