@@ -15,7 +15,8 @@
 # cut after a round and scored by the fitted evaluation), when nothing of the other side is
 # hidden in the state (the seat commits first, or its opponent is the Automa).
 #
-# Mid-game style selection (SW_PORTFOLIO > 0): before the endgame, at the seat's Section
+# Mid-game style selection (SW_PORTFOLIO > 0): before the endgame (all game when every turn
+# is searched, SW_ENDGAME = 0, as at the hard levels), at the seat's Section
 # decision every SW_PF_EVERY own turns, the seat compares a portfolio of styles for itself
 # (simsuite.games.scythe.policies SEARCH_STYLES: factors on its base weights, which are
 # expert's defaults or, with SW_TABLE = 1, its row of expert's weights table) by
@@ -26,7 +27,7 @@
 # it, so the rollout policy's blind spots that sank the mid-game tree search (an evaluation
 # or a rollout heuristic that cannot use what a move builds) do not bias it. The seat then
 # plays its style (kept in its SeatPolicy) in every unsearched decision and in its own
-# rollouts of the endgame search. These rollouts come alongside SW_SIMULATIONS (a selection
+# rollouts of the searched turns. These rollouts come alongside SW_SIMULATIONS (a selection
 # costs SW_PORTFOLIO x SW_PF_STYLES full play-outs).
 # Against the Automa two knobs take the place of these (search_game_knobs): the selection
 # plays SW_SOLO_PORTFOLIO rollouts per style (by default none: measured, it did not pay there)
@@ -719,7 +720,10 @@ cdef int32_t search_choose(const GameState* g, int seat, const int32_t* opts, in
     keep = sw[SW_TREE] != 0.0
     to_end = sw[SW_ENDGAME] > 0.0 and search_max_stars(g) >= sw[SW_ENDGAME]
     combat = sw[SW_COMBAT] != 0.0 and search_combat_open(g, seat)
-    if (sw[SW_PORTFOLIO] > 0.0 and sw[SW_ENDGAME] > 0.0 and not to_end and g.decision == DK_SECTION
+    # The style selection runs wherever turns are not yet played to the end: before the
+    # endgame, or all game when every turn is searched (SW_ENDGAME = 0, as at the hard levels,
+    # where the style is the seat's own play in its play-outs).
+    if (sw[SW_PORTFOLIO] > 0.0 and not to_end and g.decision == DK_SECTION
             and g.active == seat
             and (sp.style_turns < 0 or g.p[seat].turns - sp.style_turns >= sw[SW_PF_EVERY])):
         search_portfolio(g, seat, sw, sp)

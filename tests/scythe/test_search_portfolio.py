@@ -133,3 +133,21 @@ def test_one_job_and_two_jobs_give_identical_rows_with_the_portfolio(tmp_path):
                                     "expert")
     assert rows[0].height == 8
     assert rows[0].equals(rows[1])
+
+
+@pytest.mark.parametrize("automa,hard_endgame", [("ultimaszyna", 0), ("ultimaszyna", -1),
+                                                 ("automa", 0)])
+def test_the_selection_also_runs_when_every_turn_is_searched(rules, automa, hard_endgame):
+    # At the hard levels every turn is searched by default (hard_endgame = 0: endgame 0 there);
+    # the style selection then runs all game too, its style being the seat's play in its own
+    # play-outs (search.pxi search_choose). At the normal level hard_endgame does not apply,
+    # and with endgame = 4 and no seat near 4 stars the turn is not searched, only selected.
+    game = midgame(rules, 21, 2, turns=3, automa=automa)
+    assert max(game.result()["stars"]) < 4
+    core.search_style_counts(reset=True)
+    search_choice(game, **dict(PORTFOLIO, solo_portfolio=4, endgame=4, hard_from=3,
+                               hard_endgame=hard_endgame, hard_budget=1, simulations=8))
+    assert sum(core.search_style_counts(reset=True)) == 1
+    search_choice(game, **dict(PORTFOLIO, solo_portfolio=0, endgame=4, hard_from=3,
+                               hard_endgame=hard_endgame, hard_budget=1, simulations=8))
+    assert sum(core.search_style_counts(reset=True)) == 0
