@@ -720,9 +720,7 @@ cdef int32_t search_choose(const GameState* g, int seat, const int32_t* opts, in
     keep = sw[SW_TREE] != 0.0
     to_end = sw[SW_ENDGAME] > 0.0 and search_max_stars(g) >= sw[SW_ENDGAME]
     combat = sw[SW_COMBAT] != 0.0 and search_combat_open(g, seat)
-    # The style selection runs wherever turns are not yet played to the end: before the
-    # endgame, or all game when every turn is searched (SW_ENDGAME = 0, as at the hard levels,
-    # where the style is the seat's own play in its play-outs).
+    # with SW_ENDGAME = 0 (every turn searched) to_end stays false: the selection runs all game
     if (sw[SW_PORTFOLIO] > 0.0 and not to_end and g.decision == DK_SECTION
             and g.active == seat
             and (sp.style_turns < 0 or g.p[seat].turns - sp.style_turns >= sw[SW_PF_EVERY])):

@@ -144,10 +144,9 @@ def test_the_selection_also_runs_when_every_turn_is_searched(rules, automa, hard
     # and with endgame = 4 and no seat near 4 stars the turn is not searched, only selected.
     game = midgame(rules, 21, 2, turns=3, automa=automa)
     assert max(game.result()["stars"]) < 4
+    knobs = dict(PORTFOLIO, endgame=4, hard_from=3, hard_endgame=hard_endgame, hard_budget=1,
+                 simulations=8)
     core.search_style_counts(reset=True)
-    search_choice(game, **dict(PORTFOLIO, solo_portfolio=4, endgame=4, hard_from=3,
-                               hard_endgame=hard_endgame, hard_budget=1, simulations=8))
-    assert sum(core.search_style_counts(reset=True)) == 1
-    search_choice(game, **dict(PORTFOLIO, solo_portfolio=0, endgame=4, hard_from=3,
-                               hard_endgame=hard_endgame, hard_budget=1, simulations=8))
-    assert sum(core.search_style_counts(reset=True)) == 0
+    for solo_portfolio, selections in ((4, 1), (0, 0)):
+        search_choice(game, **dict(knobs, solo_portfolio=solo_portfolio))
+        assert sum(core.search_style_counts(reset=True)) == selections
