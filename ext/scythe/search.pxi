@@ -42,6 +42,9 @@
 # and 6.7% with the easier levels' settings; 32 won 33.3% of 75 paired deals against 25.3%
 # at 16, and the default 64 wins 40.0% of 80 fresh paired deals against 30.0% at 32;
 # BENCHMARKS.md, "Search policy", sessions 15-20).
+# In every game SW_LATE_BUDGET > 1 multiplies the trees' simulations once some seat has
+# SW_LATE_FROM stars: the play-outs are short by then, so the late turns' search costs a
+# fraction of the opening's per simulation.
 #
 # One tree per seat and turn. Its nodes are the seat's own decisions of the turn that are
 # in scope (SW_SCOPE), keyed by (decision kind, option); everything else on the way (the
@@ -147,7 +150,9 @@ cdef enum:
     SW_ROLL_TABLE = 35     # 1 (with SW_TABLE): in the simulated games every other seat plays its
                            # row of expert's table too (by its public faction and mat); 0: the
                            # rollout heuristic's defaults
-    N_SW = 36
+    SW_LATE_FROM = 36      # the late game: once some seat has this many stars (SW_LATE_BUDGET)
+    SW_LATE_BUDGET = 37    # > 1: in the late game every tree takes this many times its simulations
+    N_SW = 38
     SEARCH_MAX_STYLES = 12
     SEARCH_MAX_PAIRED = 32768  # root visits of the heuristic's choice kept for pairing (a two-option
                                # root at 65,536 simulations; 256 KB of scratch); past it a root's
@@ -695,6 +700,9 @@ cdef inline void search_game_knobs(const GameState* g, const double* sw, double*
                 out[SW_MARGIN_CAP] = sw[SW_HARD_MARGIN_CAP]
         out[SW_PORTFOLIO] = sw[SW_SOLO_PORTFOLIO]
         out[SW_SIMULATIONS] = sw[SW_SIMULATIONS] * budget
+    # late play-outs are short, so more simulations there cost little
+    if sw[SW_LATE_BUDGET] > 1.0 and search_max_stars(g) >= sw[SW_LATE_FROM]:
+        out[SW_SIMULATIONS] = out[SW_SIMULATIONS] * sw[SW_LATE_BUDGET]
 
 
 cdef int32_t search_choose(const GameState* g, int seat, const int32_t* opts, int n,

@@ -246,6 +246,32 @@ def test_against_the_hard_levels_hard_endgame_0_searches_every_turn_played_out_t
     assert any(abs(m) > 3 for m in means[1])
 
 
+def test_late_budget_multiplies_the_simulations_once_a_seat_has_late_from_stars(rules):
+    # late_budget = f > 1 (search.pxi search_game_knobs): once some seat has late_from stars
+    # every tree takes f times its simulations, in any game (here after hard_budget's
+    # factor against Ultimaszyna, and in a two-player game); below late_from, or with f <= 1,
+    # the budget is as before.
+    late = midgame(rules, 21, 2, turns=20, automa="ultimaszyna")
+    stars = max(late.player(s)["stars"] for s in range(2))
+    assert 1 <= stars <= 3, "pick a position with 1-3 stars"
+    knobs = dict(simulations=10, endgame=0, solo_portfolio=0, hard_from=3, hard_endgame=0,
+                 hard_budget=2, table=0)
+    visits = []
+    for late_from, factor in ((stars, 3), (stars + 1, 3), (stars, 1), (stars, 0)):
+        search_choice(late, late_from=late_from, late_budget=factor, **knobs)
+        visits.append(core.search_tree_stats(late.current_player)["root_visits"])
+    assert visits == [60, 20, 20, 20]
+    # (another seed: a seat's kept tree is known by its game's seed and turn)
+    duel = midgame(rules, 22, 2, turns=20)
+    stars = max(duel.player(s)["stars"] for s in range(2))
+    assert stars >= 1, "pick a position with a star"
+    visits = []
+    for late_from in (stars, stars + 1):
+        search_choice(duel, simulations=10, endgame=0, table=0, late_from=late_from, late_budget=3)
+        visits.append(core.search_tree_stats(duel.current_player)["root_visits"])
+    assert visits == [30, 10]
+
+
 def test_until_stops_every_search_once_a_seat_has_that_many_stars(rules):
     # until = K (search.pxi SW_UNTIL), the complement of endgame: once some seat has K stars
     # the seat searches nothing (the tree of the last search stays as it was) and plays its
