@@ -30,13 +30,26 @@ ctypedef struct SeatPolicy:
     HCtx h
     int32_t style          # the search's mid-game style for this seat (search.pxi; 0 = its base)
     int32_t style_turns    # the seat's own turns when the style was last selected (-1: never)
+    uint64_t tree_owner    # this seat-game's serial: the search keeps a turn's tree only for it
+
+
+# Serials of seat_policy_init in this thread (the search's trees are per thread too): two games
+# with the same seed never share a kept tree.
+cdef extern from *:
+    """
+    static __thread unsigned long long simsuite_seat_policy_serial = 0;
+    """
+    unsigned long long simsuite_seat_policy_serial
 
 
 cdef inline void seat_policy_init(SeatPolicy* sp, uint64_t game_seed, int seat) noexcept nogil:
+    global simsuite_seat_policy_serial
     rng_seed(&sp.rng, derive_seed(game_seed, 1 + seat))
     h_ctx_init(&sp.h)
     sp.style = 0
     sp.style_turns = -1
+    simsuite_seat_policy_serial += 1
+    sp.tree_owner = simsuite_seat_policy_serial
 
 
 cdef inline int32_t choose_random(const int32_t* opts, int n, Rng* rng) noexcept nogil:

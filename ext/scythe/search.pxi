@@ -197,6 +197,7 @@ ctypedef struct SearchNode:
 ctypedef struct SeatTree:
     # The tree of one seat's current turn.
     uint64_t game_seed     # which game, turn and seat the tree is for
+    uint64_t owner         # the SeatPolicy.tree_owner it was grown for (same seed, another game)
     int32_t turn
     int32_t n_decisions    # g.n_decisions when the kept tree last chose
     int32_t root           # node of the pending decision (-1: none)
@@ -751,8 +752,8 @@ cdef int32_t search_choose(const GameState* g, int seat, const int32_t* opts, in
         t = &sc.tree[seat]
     # Keep the turn's tree when the last choice was this seat's, in this turn of this game.
     fresh = True
-    if (keep and t.root >= 0 and t.chosen >= 0 and t.game_seed == g.seed and t.turn == g.turn
-            and t.n_decisions < g.n_decisions):
+    if (keep and t.root >= 0 and t.chosen >= 0 and t.owner == sp.tree_owner
+            and t.game_seed == g.seed and t.turn == g.turn and t.n_decisions < g.n_decisions):
         t.root = t.chosen
         fresh = False
         budget = <int32_t>(budget * sw[SW_FOLLOW]) + t.bank
@@ -761,6 +762,7 @@ cdef int32_t search_choose(const GameState* g, int seat, const int32_t* opts, in
         if not tree_reserve(t, t.limit):
             return search_heuristic(<GameState*>g, seat, sw, w, sp, opts, n)
         t.game_seed = g.seed
+        t.owner = sp.tree_owner
         t.turn = g.turn
         t.n_nodes = 0
         t.seed = rng_next(&sp.rng)

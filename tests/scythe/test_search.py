@@ -261,8 +261,7 @@ def test_late_budget_multiplies_the_simulations_once_a_seat_has_late_from_stars(
         search_choice(late, late_from=late_from, late_budget=factor, **knobs)
         visits.append(core.search_tree_stats(late.current_player)["root_visits"])
     assert visits == [60, 20, 20, 20]
-    # (another seed: a seat's kept tree is known by its game's seed and turn)
-    duel = midgame(rules, 22, 2, turns=20)
+    duel = midgame(rules, 21, 2, turns=20)
     stars = max(duel.player(s)["stars"] for s in range(2))
     assert stars >= 1, "pick a position with a star"
     visits = []
@@ -270,6 +269,21 @@ def test_late_budget_multiplies_the_simulations_once_a_seat_has_late_from_stars(
         search_choice(duel, simulations=10, endgame=0, table=0, late_from=late_from, late_budget=3)
         visits.append(core.search_tree_stats(duel.current_player)["root_visits"])
     assert visits == [30, 10]
+
+
+def test_a_kept_tree_is_never_taken_into_another_game_with_the_same_seed(rules):
+    # A seat keeps its turn's tree for the turn's next decision (tree = 1), known by the game's
+    # seed and turn and by its SeatPolicy (search.pxi SeatTree.owner). A game with the same seed
+    # at the same turn, searched right after, starts its own tree: the same choice and tree as
+    # when nothing was searched before it (before the owner check it took the other game's).
+    duel = midgame(rules, 21, 2, turns=20)
+    solo = midgame(rules, 21, 2, turns=20, automa="ultimaszyna")
+    assert solo.turn == duel.turn and solo.current_player == duel.current_player
+    alone = search_choice(duel, simulations=10, endgame=0, table=0)
+    alone_stats = core.search_tree_stats(duel.current_player)
+    search_choice(solo, simulations=10, endgame=0, solo_portfolio=0, table=0)
+    assert search_choice(duel, simulations=10, endgame=0, table=0) == alone
+    assert core.search_tree_stats(duel.current_player) == alone_stats
 
 
 def test_until_stops_every_search_once_a_seat_has_that_many_stars(rules):
