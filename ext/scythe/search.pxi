@@ -42,9 +42,9 @@
 # and 6.7% with the easier levels' settings; 32 won 33.3% of 75 paired deals against 25.3%
 # at 16, and the default 64 wins 40.0% of 80 fresh paired deals against 30.0% at 32;
 # BENCHMARKS.md, "Search policy", sessions 15-20).
-# In every game SW_LATE_BUDGET > 1 multiplies the trees' simulations once some seat has
-# SW_LATE_FROM stars: the play-outs are short by then, so the late turns' search costs a
-# fraction of the opening's per simulation.
+# In every game SW_LATE_BUDGET > 1 (against the hard levels SW_HARD_LATE_BUDGET, when above 0)
+# multiplies the trees' simulations once some seat has SW_LATE_FROM stars: the play-outs are
+# short by then, so the late turns' search costs a fraction of the opening's per simulation.
 #
 # One tree per seat and turn. Its nodes are the seat's own decisions of the turn that are
 # in scope (SW_SCOPE), keyed by (decision kind, option); everything else on the way (the
@@ -152,7 +152,8 @@ cdef enum:
                            # rollout heuristic's defaults
     SW_LATE_FROM = 36      # the late game: once some seat has this many stars (SW_LATE_BUDGET)
     SW_LATE_BUDGET = 37    # > 1: in the late game every tree takes this many times its simulations
-    N_SW = 38
+    SW_HARD_LATE_BUDGET = 38  # > 0: against the hard levels, SW_LATE_BUDGET's value there
+    N_SW = 39
     SEARCH_MAX_STYLES = 12
     SEARCH_MAX_PAIRED = 32768  # root visits of the heuristic's choice kept for pairing (a two-option
                                # root at 65,536 simulations; 256 KB of scratch); past it a root's
@@ -699,11 +700,13 @@ cdef inline void search_game_knobs(const GameState* g, const double* sw, double*
                 budget = sw[SW_HARD_BUDGET]
             if sw[SW_HARD_MARGIN_CAP] > 0.0:
                 out[SW_MARGIN_CAP] = sw[SW_HARD_MARGIN_CAP]
+            if sw[SW_HARD_LATE_BUDGET] > 0.0:
+                out[SW_LATE_BUDGET] = sw[SW_HARD_LATE_BUDGET]
         out[SW_PORTFOLIO] = sw[SW_SOLO_PORTFOLIO]
         out[SW_SIMULATIONS] = sw[SW_SIMULATIONS] * budget
     # late play-outs are short, so more simulations there cost little
-    if sw[SW_LATE_BUDGET] > 1.0 and search_max_stars(g) >= sw[SW_LATE_FROM]:
-        out[SW_SIMULATIONS] = out[SW_SIMULATIONS] * sw[SW_LATE_BUDGET]
+    if out[SW_LATE_BUDGET] > 1.0 and search_max_stars(g) >= sw[SW_LATE_FROM]:
+        out[SW_SIMULATIONS] = out[SW_SIMULATIONS] * out[SW_LATE_BUDGET]
 
 
 cdef int32_t search_choose(const GameState* g, int seat, const int32_t* opts, int n,

@@ -261,6 +261,15 @@ def test_late_budget_multiplies_the_simulations_once_a_seat_has_late_from_stars(
         search_choice(late, late_from=late_from, late_budget=factor, **knobs)
         visits.append(core.search_tree_stats(late.current_player)["root_visits"])
     assert visits == [60, 20, 20, 20]
+    # hard_late_budget (when above 0) takes late_budget's place against the hard levels only
+    visits = []
+    for level, hard_factor in (("ultimaszyna", 5), ("ultimaszyna", 0), ("automa", 5)):
+        game = late if level == "ultimaszyna" else midgame(rules, 23, 2, turns=20, automa=level)
+        s = max(game.player(k)["stars"] for k in range(2))
+        search_choice(game, late_from=s, late_budget=3, hard_late_budget=hard_factor,
+                      **dict(knobs, solo_budget=2, settle=0))
+        visits.append(core.search_tree_stats(game.current_player)["root_visits"])
+    assert visits == [100, 60, 60]
     duel = midgame(rules, 21, 2, turns=20)
     stars = max(duel.player(s)["stars"] for s in range(2))
     assert stars >= 1, "pick a position with a star"

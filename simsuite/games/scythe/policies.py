@@ -180,6 +180,7 @@ SEARCH_WEIGHTS: tuple[tuple[str, float], ...] = (
     ("late_from", 4.0),      # the late game starts once some seat has this many stars
     ("late_budget", 1.0),    # > 1: in the late game every tree takes this many times its simulations
                              #    (its play-outs are short there, so they cost little); 1: off
+    ("hard_late_budget", 0.0),  # > 0: against the hard levels, `late_budget` there
 )
 # The search's mid-game styles (search.pxi search_portfolio): factors on the seat's base
 # weights (expert's defaults, or its table row); the first is the base itself.
