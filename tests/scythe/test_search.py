@@ -255,7 +255,7 @@ def test_late_budget_multiplies_the_simulations_once_a_seat_has_late_from_stars(
     stars = max(late.player(s)["stars"] for s in range(2))
     assert 1 <= stars <= 3, "pick a position with 1-3 stars"
     knobs = dict(simulations=10, endgame=0, solo_portfolio=0, hard_from=3, hard_endgame=0,
-                 hard_budget=2, table=0)
+                 hard_budget=2, table=0, hard_late_budget=0)
     visits = []
     for late_from, factor in ((stars, 3), (stars + 1, 3), (stars, 1), (stars, 0)):
         search_choice(late, late_from=late_from, late_budget=factor, **knobs)
@@ -266,8 +266,8 @@ def test_late_budget_multiplies_the_simulations_once_a_seat_has_late_from_stars(
     for level, hard_factor in (("ultimaszyna", 5), ("ultimaszyna", 0), ("automa", 5)):
         game = late if level == "ultimaszyna" else midgame(rules, 23, 2, turns=20, automa=level)
         s = max(game.player(k)["stars"] for k in range(2))
-        search_choice(game, late_from=s, late_budget=3, hard_late_budget=hard_factor,
-                      **dict(knobs, solo_budget=2, settle=0))
+        search_choice(game, late_from=s, late_budget=3,
+                      **dict(knobs, solo_budget=2, settle=0, hard_late_budget=hard_factor))
         visits.append(core.search_tree_stats(game.current_player)["root_visits"])
     assert visits == [100, 60, 60]
     duel = midgame(rules, 21, 2, turns=20)

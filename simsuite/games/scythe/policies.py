@@ -180,7 +180,10 @@ SEARCH_WEIGHTS: tuple[tuple[str, float], ...] = (
     ("late_from", 4.0),      # the late game starts once some seat has this many stars
     ("late_budget", 1.0),    # > 1: in the late game every tree takes this many times its simulations
                              #    (its play-outs are short there, so they cost little); 1: off
-    ("hard_late_budget", 0.0),  # > 0: against the hard levels, `late_budget` there
+    ("hard_late_budget", 4.0),  # > 0: against the hard levels, `late_budget` there (four times the
+                                #    simulations from the 4th star: at Ultimaszyna +1.1 and +1.5 points
+                                #    of margin, 17 deals against 5 and 6 against 2 won by it alone,
+                                #    for 13-19% more CPU; BENCHMARKS.md "Search policy", session 28)
 )
 # The search's mid-game styles (search.pxi search_portfolio): factors on the seat's base
 # weights (expert's defaults, or its table row); the first is the base itself.
