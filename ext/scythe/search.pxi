@@ -753,7 +753,8 @@ cdef int32_t search_choose(const GameState* g, int seat, const int32_t* opts, in
         keep = False
     else:
         t = &sc.tree[seat]
-    # Keep the turn's tree when the last choice was this seat's, in this turn of this game.
+    # Keep the turn's tree when the last choice was this seat's (its SeatPolicy), in this turn of
+    # this game.
     fresh = True
     if (keep and t.root >= 0 and t.chosen >= 0 and t.owner == sp.tree_owner
             and t.game_seed == g.seed and t.turn == g.turn and t.n_decisions < g.n_decisions):
