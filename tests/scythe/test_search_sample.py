@@ -1,0 +1,86 @@
+"""ext/scythe/search_sample.py: a sample fixed in advance, kept as it is played, loses and
+repeats no game when it is stopped and resumed (README "Guarantees": nothing lost)."""
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+spec = importlib.util.spec_from_file_location("search_sample",
+                                              REPO / "ext" / "scythe" / "search_sample.py")
+search_sample = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(search_sample)
+
+HEADER = "seed,faction,mat,won,margin"
+
+
+def fake_game(played: list, fail_at: int | None = None):
+    """A stand-in for one search game: writes a search_bench.py-shaped row for the seed."""
+    def play(seed: int, out: Path) -> tuple[float, float]:
+        if seed == fail_at:
+            raise RuntimeError(f"game {seed} failed")
+        played.append(seed)
+        out.write_text(f"{HEADER}\n{seed},1,2,{seed % 2},{seed % 7 - 3}\n")
+        return 1.5, 100.0
+    return play
+
+
+def rows(record: Path) -> list[str]:
+    return record.read_text().splitlines()
+
+
+def test_a_stopped_sample_resumes_without_losing_or_repeating_a_game(tmp_path):
+    record = tmp_path / "sample.csv"
+    first = []
+    with pytest.raises(SystemExit, match="game 105 failed"):
+        search_sample.run_sample(record, range(100, 112), fake_game(first, fail_at=105), lanes=1)
+    assert first == [100, 101, 102, 103, 104]
+    assert search_sample.record_seeds(record) == set(first)
+    again = []
+    assert search_sample.run_sample(record, range(100, 112), fake_game(again), lanes=2) == 7
+    assert sorted(again) == list(range(105, 112))          # only the games the record lacked
+    lines = rows(record)
+    assert lines[0] == HEADER + ",cpu_seconds,peak_mib"
+    assert [int(x.split(",")[0]) for x in lines[1:]] == list(range(100, 112))  # sorted, once each
+    assert lines[1] == "100,1,2,0,-1,1.5,100"
+    assert search_sample.run_sample(record, range(100, 112), fake_game([]), lanes=2) == 0
+
+
+def test_a_stop_file_beside_the_record_starts_no_more_games(tmp_path):
+    record = tmp_path / "sample.csv"
+    (tmp_path / "STOP").touch()
+    played = []
+    assert search_sample.run_sample(record, range(10), fake_game(played), lanes=2) == 0
+    assert played == [] and not record.exists()
+
+
+def test_a_record_of_other_columns_is_refused_in_one_line(tmp_path):
+    record = tmp_path / "sample.csv"
+    record.write_text("seed,other\n1,2\n")
+    with pytest.raises(SystemExit, match="other columns"):
+        search_sample.run_sample(record, range(5, 6), fake_game([]), lanes=1)
+    assert rows(record) == ["seed,other", "1,2"]
+
+
+def test_a_real_game_is_recorded_with_its_cost(tmp_path):
+    # the cell runs search_bench.py in a process of its own: its row, plus that process's CPU
+    # seconds and peak memory (a tiny budget at the easiest level keeps it under a second)
+    record = tmp_path / "sample.csv"
+    play = search_sample.bench_cell("autometta", "simulations=4", tmp_path)
+    assert search_sample.run_sample(record, range(5, 6), play, lanes=1) == 1
+    header, row = rows(record)
+    cols = dict(zip(header.split(","), row.split(",")))
+    assert cols["seed"] == "5" and cols["won"] in ("0", "1")
+    assert float(cols["cpu_seconds"]) > 0 and 20 < float(cols["peak_mib"]) < 500
+
+
+def test_a_game_claimed_by_a_live_run_is_left_to_it_and_a_dead_runs_claim_is_taken(tmp_path):
+    record = tmp_path / "sample.csv"
+    (tmp_path / ".sample.csv.3.lock").write_text("1")          # pid 1 lives: seed 3 is its
+    (tmp_path / ".sample.csv.4.lock").write_text("999999999")  # no such process: seed 4 is free
+    played = []
+    assert search_sample.run_sample(record, range(2, 6), fake_game(played), lanes=1) == 3
+    assert played == [2, 4, 5]
+    assert sorted(p.name for p in tmp_path.glob(".*.lock")) == [".sample.csv.3.lock"]
