@@ -90,6 +90,10 @@ cdef void resolve_combat(GameState* g) noexcept nogil:
         tot[side] = g.t.cb_dial[side] + cards_total(g.t.cb_cards[side])
         emit(g, EV_COMBAT_REVEAL, s, g.t.cb_dial[side], cards_total(g.t.cb_cards[side]),
              cards_count(g.t.cb_cards[side]), tot[side], 0)
+        if g.events != NULL and cards_count(g.t.cb_cards[side]) > plastic_of_on(g, s, c):
+            # the card beyond one per character or mech: People's Army's (§11.3)
+            emit(g, EV_ABILITY, s, AB_PEOPLES_ARMY, g.t.cb_seat[1 - side],
+                 cards_count(g.t.cb_cards[side]), 0, 0)
     for side in range(2):
         s = g.t.cb_seat[side]
         add_power(g, s, -g.t.cb_dial[side])
@@ -139,6 +143,8 @@ cdef void finish_combat(GameState* g) noexcept nogil:
         if not has_ability(g, w, AB_CAMARADERIE):
             add_popularity(g, w, -n_workers)
             emit(g, EV_POPULARITY, w, n_workers, n_workers, 0, 0, 0)
+        else:
+            emit(g, EV_ABILITY, w, AB_CAMARADERIE, l, n_workers, 0, 0)
     # The loser's character, mechs and workers retreat; resources stay with
     # the winner (§13.4). Workers go to a lake only with a mech (§8.5).
     n_mechs = mechs_on(g, l, c)

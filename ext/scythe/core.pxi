@@ -22,6 +22,8 @@ cdef enum EventKind:
     EV_UNDO_MOVE = 14    # §19.4: seat's unit a returned from cell b to cell c
     EV_POPULARITY = 15   # seat lost a popularity for b workers forced to retreat in combat
     EV_RECRUIT_BONUS = 16  # seat gained its recruit ongoing bonus of BottomAction a (amount b)
+    EV_MOVE_ABILITY = 17 # seat's unit b stepped from cell c to cell d by an ability: a = Ability,
+    #                      or with flag 1 a FactionAbility (Swim); logged games only
 
 
 # emit(g, kind, seat, a, b, c, d, flag) records one of these (ext/common/emit.pxi).

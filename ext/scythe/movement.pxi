@@ -218,10 +218,48 @@ cdef void displace_workers(GameState* g, int mover, int cell, bint in_combat) no
         if not (has_ability(g, mover, AB_CAMARADERIE) and (in_combat or g.rules.camaraderie_on_move)):
             loss = n
             add_popularity(g, mover, -n)
+        else:
+            emit(g, EV_ABILITY, mover, AB_CAMARADERIE, victim, n, 0, 0)
     emit(g, EV_DISPLACE, mover, n, victim, cell, loss, 0)
     if victim == g.automa.seat and mover == g.active:
         # Territory taken from the Automa's lone workers: its resource box (Rulebook 003 p.10-11).
         automa_place_resources(g, cell)
+
+
+cdef void log_step_abilities(GameState* g, int seat, int u, int frm, int dest) noexcept nogil:
+    # The log only (the behaviour report, issue #14): the abilities this step used. Speed, a
+    # character's or mech's step past the Move's count (§11.1); and for a step the printed map,
+    # the tunnels and the own Mine do not give, the ability that opens it: Swim for a worker
+    # (§12), else in this order Riverwalk, Seaworthy / Submerge (onto a lake, or lake to lake),
+    # Wayfare (onto a base), Township, Underpass (§11.3; the first that applies is named).
+    cdef const Rules* r = g.rules
+    cdef const Player* p = &g.p[seat]
+    cdef bint plastic = u < UNIT_WORKER0
+    cdef int ft = r.terrain[frm], dt = r.terrain[dest], mine = p.structure_cell[S_MINE], ab = -1
+    cdef uint32_t have = active_abilities(g, seat) if plastic else 0
+    cdef uint64_t m
+    if plastic and g.t.mv_steps_taken >= (2 if g.t.mv_factory else 1):
+        emit(g, EV_MOVE_ABILITY, seat, AB_SPEED, u, frm, dest, 0)
+    m = r.factions[p.faction].plastic_steps[0][frm] if plastic else r.worker_steps[0][frm]
+    if mine > 0 and ft != T_BASE and (r.tunnel[frm] or frm == mine):
+        m |= r.tunnel_mask | bit(mine)
+    if (m >> dest) & 1:
+        return
+    if not plastic:
+        emit(g, EV_MOVE_ABILITY, seat, FA_SWIM, u, frm, dest, 1)
+        return
+    if (have >> AB_RIVERWALK) & 1 and (r.factions[p.faction].plastic_steps[2][frm] >> dest) & 1:
+        ab = AB_RIVERWALK
+    elif dt == T_LAKE:
+        ab = AB_SEAWORTHY if (have >> AB_SEAWORTHY) & 1 else AB_SUBMERGE
+    elif dt == T_BASE:
+        ab = AB_WAYFARE
+    elif (have >> AB_TOWNSHIP) & 1 and (dt == T_FACTORY or dt == T_VILLAGE):
+        ab = AB_TOWNSHIP
+    elif (have >> AB_UNDERPASS) & 1:
+        ab = AB_UNDERPASS
+    if ab >= 0:
+        emit(g, EV_MOVE_ABILITY, seat, ab, u, frm, dest, 0)
 
 
 cdef void do_step(GameState* g) noexcept nogil:
@@ -234,6 +272,8 @@ cdef void do_step(GameState* g) noexcept nogil:
     cdef int dest = g.t.mv_dest
     cdef int i, r, w
     cdef bint stop = False
+    if g.events != NULL:
+        log_step_abilities(g, seat, u, frm, dest)
     p.unit_cell[u] = dest
     g.t.came_from[u] = frm
     if u < UNIT_WORKER0:

@@ -116,3 +116,41 @@ def test_workers_on_the_board_at_turn_starts(rules):
     for r in rows:
         for t in behaviour.WORKER_TURNS:
             assert r[f"workers_t{t}"] == starts[(r["seat"], t)][1]
+
+
+# Rulebook 000 faction and mech abilities (digest §11, §12): each base faction's faction ability
+# and its four mech abilities.
+HELD = {
+    "nordic": {"swim", "riverwalk", "seaworthy", "artillery", "speed"},
+    "rusviet": {"relentless", "riverwalk", "township", "peoples_army", "speed"},
+    "polania": {"meander", "riverwalk", "submerge", "camaraderie", "speed"},
+    "crimea": {"coercion", "riverwalk", "wayfare", "scout", "speed"},
+    "saxony": {"dominate", "riverwalk", "underpass", "disarm", "speed"},
+}
+
+
+def test_ability_uses_are_counted_for_the_abilities_a_seat_holds_only(rules):
+    # A seat can only use its own faction's abilities: every other ability column stays 0;
+    # Meander is a second option of an encounter (so at most one per encounter), Dominate a
+    # star past Saxony's second combat or first objective star, Relentless a repeated section.
+    rows = behaviour.behaviour_rows(["expert"] * 4, 10, players=4, master=31)
+    names = behaviour.MECH_ABILITIES + behaviour.FACTION_ABILITIES
+    assert set(names) == set().union(*HELD.values())
+    used = set()
+    for r in rows:
+        for name in names:
+            if name not in HELD[r["faction"]]:
+                assert r[f"ability_{name}"] == 0, (r["faction"], name)
+            elif r[f"ability_{name}"] > 0:
+                used.add(name)
+        assert r["ability_meander"] <= r["encounters"]
+        assert r["ability_relentless"] == r["section_repeated"]
+        if r["faction"] == "saxony":
+            assert r["ability_dominate"] == (max(0, r["star_combat"] - 2)
+                                             + max(0, r["star_objective"] - 1))
+    assert {"swim", "meander", "speed", "riverwalk", "coercion"} <= used   # logged in play
+    table = behaviour.summarise_abilities(rows)
+    for faction in set(table["faction"]):
+        mine = table.filter(table["faction"] == faction)
+        assert set(mine["ability"]) == HELD[faction]
+        assert all(0 <= u <= 1 for u in mine["used"])

@@ -28,7 +28,13 @@ def dataset(tmp_path_factory):
 def test_the_report_splits_every_turn_and_groups_by_policy_faction_and_mat(dataset, capsys):
     report_command("behaviour", [str(dataset), "--sample", "4", "--format", "json"])
     doc = json.loads(capsys.readouterr().out)
-    assert set(doc["tables"]) == {"policy", "faction", "mat"}
+    assert set(doc["tables"]) == {"policy", "faction", "mat", "abilities"}
+    for r in doc["tables"]["abilities"]["rows"]:         # each ability a faction holds: 5 rows
+        assert r["kind"] in ("faction", "mech") and 0.0 <= r["used"] <= 1.0
+    by_faction = {}
+    for r in doc["tables"]["abilities"]["rows"]:
+        by_faction.setdefault((r["policy"], r["faction"]), []).append(r["ability"])
+    assert by_faction and all(len(v) == 5 for v in by_faction.values())
     rows = doc["tables"]["policy"]["rows"]
     assert sorted(r["policy"] for r in rows) == ["aggressor", "diplomat", "economy", "expert", "star_rush"]
     for r in rows:

@@ -12,8 +12,14 @@ decide, exactly as in a batch: same seeds, same games), and measures per seat:
 * the engine: workers on the board after own turns 4, 8 and 12;
 * the end: popularity and its scoring tier, coins, resources, score, win;
 * stars by kind and the turn (own turn count) each came;
-* combats started and won, combat abilities used, Coercion payments, Bolsters for cards,
-  sections repeated (Relentless), encounters, turns to the end.
+* combats started and won, Coercion payments, Bolsters for cards, sections repeated
+  (Relentless), encounters, turns to the end;
+* each faction and mech ability's uses: a step it opened (Speed, Riverwalk, Seaworthy,
+  Submerge, Township, Underpass, Wayfare, Swim; the core logs which ability opened a step),
+  a combat ability's effect (Artillery, Scout, Disarm, People's Army's extra card,
+  Camaraderie's spared popularity), Meander's second encounter option, Dominate's stars past
+  the two combat and one objective stars of the others, Coercion's payments, Relentless's
+  repeated sections (`ability_<name>` in each row; `summarise_abilities`).
 
 `behaviour_rows` returns one dict per (game, policy seat); `summarise` groups them with
 polars. Run it from the command line for a quick table:
@@ -30,7 +36,8 @@ from pathlib import Path
 
 from simsuite import _scythe as core
 from simsuite.games.scythe.game import (DK, EV_ABILITY, EV_COMBAT, EV_DECISION, EV_ENCOUNTER,
-                                        EV_RESULT, EV_STAR, EV_TURN, STARS, load_rules)
+                                        EV_MOVE_ABILITY, EV_RESULT, EV_STAR, EV_TURN, STARS,
+                                        load_rules)
 from simsuite.errors import UserError
 from simsuite.policies import resolve_policy
 from simsuite.scenario import Checker
@@ -42,6 +49,10 @@ TV_TRADE_RES, TV_BOLSTER_CARDS = 3, 6         # DK_TOP variants (ext/scythe/stat
 STAR_KINDS = tuple(STARS)
 TOP_KINDS = ("move", "trade", "produce", "bolster", "factory")   # a section's top action
 WORKER_TURNS = (4, 8, 12)     # workers on the board counted after these own turns
+MECH_ABILITIES = tuple(core.ABILITY_NAMES)
+FACTION_ABILITIES = tuple(a for a in core.FACTION_ABILITY_NAMES if a != "none")
+# Counted from other columns: Coercion's payments and Relentless's repeated sections.
+ABILITY_FROM = {"coercion": "coercion", "relentless": "section_repeated"}
 
 
 def _policy_ids(names):
@@ -191,6 +202,7 @@ def seat_rows(game, starts, policies, automa=None) -> list[dict]:
     stars = {s: [] for s in range(n)}
     counts = {s: Counter() for s in range(n)}
     section_last = {s: None for s in range(n)}
+    encounter_picks = Counter()   # options taken in the seat's latest encounter
     active = None
     for kind, seat, flag, a, b, c, d in game.raw_events():
         if kind == EV_TURN:
@@ -213,6 +225,10 @@ def seat_rows(game, starts, policies, automa=None) -> list[dict]:
                 t[1 if b in (1, 2) else 2] = True
             elif a == DK["pay"] and b >= 1000:
                 counts[seat]["coercion"] += 1
+            elif a == DK["encounter"] and b != 3:
+                encounter_picks[seat] += 1
+                if encounter_picks[seat] == 2:
+                    counts[seat]["ability_meander"] += 1
         elif kind == EV_STAR and seat in humans:
             stars[seat].append((STAR_KINDS[a] if a < len(STAR_KINDS) else "automa", turn_no[seat] + 1))
         elif kind == EV_COMBAT:
@@ -221,9 +237,13 @@ def seat_rows(game, starts, policies, automa=None) -> list[dict]:
         elif kind == EV_RESULT:
             counts[seat]["combats_won"] += 1
         elif kind == EV_ABILITY:
-            counts[seat]["abilities"] += 1
+            counts[seat][f"ability_{MECH_ABILITIES[a]}"] += 1
+        elif kind == EV_MOVE_ABILITY:
+            name = core.FACTION_ABILITY_NAMES[a] if flag else MECH_ABILITIES[a]
+            counts[seat][f"ability_{name}"] += 1
         elif kind == EV_ENCOUNTER:
             counts[seat]["encounters"] += 1
+            encounter_picks[seat] = 0
     rows = []
     for s in humans:
         own = [(k[1], v) for k, v in acts.items() if k[0] == s]
@@ -262,10 +282,15 @@ def seat_rows(game, starts, policies, automa=None) -> list[dict]:
             got = [t for k, t in stars[s] if k == kind]
             row[f"star_{kind}"] = len(got)
             row[f"star_{kind}_turn"] = min(got) if got else None
-        for k in ("combats_started", "combats_won", "combats_defended", "abilities", "coercion",
+        for k in ("combats_started", "combats_won", "combats_defended", "coercion",
                   "bolster_cards", "trade_resources", "section_repeated", "encounters",
                   "factory_section"):
             row[k] = counts[s][k]
+        for name in MECH_ABILITIES + FACTION_ABILITIES:
+            row[f"ability_{name}"] = counts[s][ABILITY_FROM.get(name, f"ability_{name}")]
+        if game.rules.data.factions[res["faction"][s]].ability == "dominate":
+            row["ability_dominate"] = (max(0, row["star_combat"] - 2)
+                                       + max(0, row["star_objective"] - 1))
         rows.append(row)
     return rows
 
@@ -337,6 +362,27 @@ def summarise(rows, by=("policy",)):
         *[pl.col(f"star_{k}").mean().alias(f"{k}_stars") for k in STAR_KINDS],
         *[pl.col(f"star_{k}_turn").mean().alias(f"{k}_turn") for k in STAR_KINDS],
     ).sort(list(by)))
+
+
+def summarise_abilities(rows, by=("policy", "faction")):
+    """Each ability the seats' faction holds (its faction ability and its four mech
+    abilities): uses a game and the share of seats that used it at least once."""
+    import polars as pl
+
+    factions = load_rules().data.factions
+    df = pl.DataFrame(rows, infer_schema_length=None)
+    parts = []
+    for faction in df["faction"].unique().sort():
+        f = factions[faction]
+        held = [("faction", f.ability)] if f.ability in FACTION_ABILITIES else []
+        held += [("mech", a) for a in f.mech_abilities]
+        sub = df.filter(pl.col("faction") == faction)
+        for kind, name in held:
+            parts.append(sub.group_by(list(by)).agg(
+                pl.lit(name).alias("ability"), pl.lit(kind).alias("kind"), pl.len().alias("n"),
+                pl.col(f"ability_{name}").mean().alias("uses"),
+                (pl.col(f"ability_{name}") > 0).mean().alias("used")))
+    return pl.concat(parts).sort([*by, "kind", "ability"])
 
 
 def main(argv=None):

@@ -181,7 +181,7 @@ def label_option(game, kind: int, opt: int, aux: int, seat: int) -> str:
 # ---------------------------------------------------------------- the log
 EV_TURN, EV_DECISION, EV_STAR, EV_COMBAT, EV_REVEAL, EV_RESULT, EV_CARD, EV_ENCOUNTER, \
     EV_DISPLACE, EV_FACTORY, EV_END, EV_ABILITY, EV_RESHUFFLE, EV_UNDO, EV_POPULARITY, \
-    EV_RECRUIT = range(1, 17)
+    EV_RECRUIT, EV_MOVE_ABILITY = range(1, 18)
 # The Automa's events (ext/scythe/automa.pxi).
 EV_A_CARD, EV_A_MOVE, EV_A_NO_MOVE, EV_A_TRACK, EV_A_SCHEME, EV_A_DECK, EV_A_COMBAT, EV_A_CHECK, \
     EV_A_PLACE, EV_A_GAIN, EV_A_RESOURCES, EV_A_FACTORY, EV_A_TOKEN = range(40, 53)
@@ -235,6 +235,10 @@ def format_events(game, raw) -> list:
                          f"{_cell(game, c)} (game ended before the combat)")
         elif kind == EV_POPULARITY:
             lines.append(f"    {who} loses {a} popularity for workers forced to retreat")
+        elif kind == EV_MOVE_ABILITY:
+            name = (core.FACTION_ABILITY_NAMES if flag else core.ABILITY_NAMES)[a]
+            lines.append(f"    {who}'s {_unit(game, seat, b)} steps from {_cell(game, c)} to "
+                         f"{_cell(game, d)} by {name}")
         elif kind == EV_RECRUIT:
             lines.append(f"    {who} gains the {BOTTOM[a]} recruit bonus")
     return lines

@@ -10,7 +10,9 @@ combats started and won; Coercion payments, Bolsters for cards, repeated section
 (Relentless), encounters; turns to the end; per top action (move, trade, produce, bolster,
 Factory card) the share of turns spent in its section and how often that section's bottom
 action was taken with it; workers on the board after own turns 4, 8 and 12. Grouped by
-policy, then by policy and faction, and by policy and mat.
+policy, then by policy and faction, and by policy and mat. Then each ability the faction
+holds (its faction ability and four mech abilities), by policy and faction: uses a game and
+the share of seats that used it.
 
     simsuite report behaviour DATASET [--sample 100] [--format md|csv|json]
 """
@@ -50,7 +52,7 @@ def _table(name: str, title: str, frame: pl.DataFrame, keys) -> Table:
 
 
 def build(ds, args) -> ReportResult:
-    from simsuite.games.scythe.behaviour import dataset_rows, summarise
+    from simsuite.games.scythe.behaviour import dataset_rows, summarise, summarise_abilities
 
     if args.sample < 1:
         raise UserError(f"--sample {args.sample}: give a number of games of at least 1")
@@ -66,6 +68,12 @@ def build(ds, args) -> ReportResult:
                              summarise(rows, ("policy", "faction")), ["policy", "faction"]))
     res.tables.append(_table("mat", "By policy and mat", summarise(rows, ("policy", "mat")),
                              ["policy", "mat"]))
+    res.tables.append(Table("abilities", "Abilities by policy and faction",
+                            summarise_abilities(rows, ("policy", "faction")),
+                            [Col("policy", "policy", "text"), Col("faction", "faction", "text"),
+                             Col("kind", "kind", "text"), Col("ability", "ability", "text"),
+                             Col("n", "seats", "int"), Col("uses", "uses a game", "num2"),
+                             Col("used", "used in a game", "rate")]))
     res.notes += [
         f"Up to {args.sample} games of each scenario, played again exactly as in the batch "
         "(same seeds, line-ups and weights) with the log on; shares are of own turns.",
@@ -78,6 +86,12 @@ def build(ds, args) -> ReportResult:
         "those turns in which that section's bottom action was taken. Workers after turn N: "
         "mean workers on the board at the start of own turn N + 1 (seats whose game lasted that "
         "long).",
+        "Abilities: a movement ability counts the steps only it opened (Speed: a step past the "
+        "Move's count; where two abilities would open a step, the first of Riverwalk, "
+        "Seaworthy / Submerge, Wayfare, Township, Underpass); a combat ability its effects "
+        "(People's Army: a card past one per character and mech; Camaraderie: a popularity loss "
+        "spared); Meander a second encounter option; Dominate the stars past two combat and one "
+        "objective star; Coercion its payments; Relentless its repeated sections.",
     ]
     return res
 
