@@ -20,6 +20,7 @@ is gone.
 """
 from __future__ import annotations
 
+import fcntl
 import os
 from pathlib import Path
 import subprocess
@@ -43,8 +44,10 @@ def record_seeds(record: Path) -> set[int]:
 
 
 def add_row(record: Path, header: str, row: str, lock: threading.Lock) -> None:
-    """Add one game's row to the record: rows sorted by seed, the file replaced atomically."""
-    with lock:
+    """Add one game's row to the record: rows sorted by seed, the file replaced atomically;
+    `lock` between this run's lanes, a file lock beside the record between runs."""
+    with lock, open(record.with_name(f".{record.name}.lock"), "w") as held:
+        fcntl.flock(held, fcntl.LOCK_EX)
         rows = []
         if record.exists():
             old = record.read_text().splitlines()

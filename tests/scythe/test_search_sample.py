@@ -83,4 +83,24 @@ def test_a_game_claimed_by_a_live_run_is_left_to_it_and_a_dead_runs_claim_is_tak
     played = []
     assert search_sample.run_sample(record, range(2, 6), fake_game(played), lanes=1) == 3
     assert played == [2, 4, 5]
-    assert sorted(p.name for p in tmp_path.glob(".*.lock")) == [".sample.csv.3.lock"]
+    assert sorted(p.name for p in tmp_path.glob(".sample.csv.*.lock")) == [".sample.csv.3.lock"]
+
+
+def _add_rows(record: str, first: int, n: int) -> None:
+    import threading
+    for seed in range(first, first + n):
+        search_sample.add_row(Path(record), HEADER, f"{seed},0,0,0,0", threading.Lock())
+
+
+def test_two_runs_adding_rows_at_once_lose_none(tmp_path):
+    # two processes (two runs of one sample) write the same record: each row survives
+    import multiprocessing
+    record = tmp_path / "sample.csv"
+    procs = [multiprocessing.get_context("fork").Process(target=_add_rows,
+                                                          args=(str(record), k * 1000, 150))
+             for k in (1, 2)]
+    for p in procs:
+        p.start()
+    for p in procs:
+        p.join()
+    assert search_sample.record_seeds(record) == set(range(1000, 1150)) | set(range(2000, 2150))
