@@ -192,3 +192,38 @@ def attack(g, s, unit, *cells, workers=None):
     start_move(g, s)
     step(g, unit, *cells, workers=workers)
     end_move(g)
+
+
+# ---------------------------------------------------------------- shared combat positions
+def peoples_army_defence(rules, n_workers=3, deployed=True):
+    """Crimea's character (tundra 37) attacks Rusviet on village 43: its Riverwalk mech, its
+    People's Army mech when `deployed`, and `n_workers` workers; Rusviet holds four 2-cards,
+    nobody has power. Returns (game, Rusviet's seat, Crimea's seat) at the combat's choices."""
+    g = blank(rules, ["rusviet", "crimea"])
+    r, c = seat(g, "rusviet"), seat(g, "crimea")
+    if deployed:
+        put_mech(g, r, "peoples_army", 43)
+    put_mech(g, r, "riverwalk", 43)
+    workers(g, r, 43, n_workers)
+    g.set_unit(c, CHAR, 37)
+    g.set_player(r, power=0, hand={2: 4})
+    g.set_player(c, power=0)
+    attack(g, c, CHAR, 43)
+    return g, r, c
+
+
+def polania_wins_against_workers(rules, ability, popularity=5):
+    """Polania (a mech with `ability` deployed on mountain 48) attacks from village 43 and
+    wins against Crimea's character and 2 workers on tundra 37 (power 1 against 0).
+    Returns (game, Polania's seat, Crimea's seat) after the combat."""
+    g = blank(rules, ["polania", "crimea"])
+    p, c = seat(g, "polania"), seat(g, "crimea")
+    put_mech(g, p, ability, 48)
+    g.set_unit(p, CHAR, 43)
+    g.set_unit(c, CHAR, 37)
+    workers(g, c, 37, 2)
+    g.set_player(p, power=1, popularity=popularity)
+    g.set_player(c, power=0)
+    attack(g, p, CHAR, 37)
+    fight(g, 1, 0, 0, 0)
+    return g, p, c

@@ -5,7 +5,8 @@ and People's Army and Camaraderie log their effect when it applies. Positions an
 those of test_s11_mech_abilities.py and test_s12_swim_meander.py (tunnel tundra 17: rivers to
 village 10, forest 11 and mountain 18, an ordinary step to 23, tunnels 22 25 36 39 44)."""
 from .helpers_b import (
-    CHAR, W0, attack, blank, cards, core, fight, put_mech, seat, start_move, step, workers,
+    CHAR, W0, blank, cards, core, fight, peoples_army_defence, polania_wins_against_workers,
+    put_mech, seat, start_move, step, workers,
 )
 
 EV_ABILITY, EV_MOVE_ABILITY = 12, 17          # ext/scythe/core.pxi EventKind
@@ -95,67 +96,44 @@ def test_lake_steps_name_seaworthy_or_submerge_and_leaving_a_lake_nothing(rules)
     assert logged_steps(g, mark) == [("submerge", CHAR, 24, 49)]
 
 
-def test_township_underpass_and_wayfare_steps_name_their_ability(rules):
-    # §11.3 Township: controlled village 26 -> controlled village 13
-    g = blank(rules, ["rusviet", "crimea"])
-    r = seat(g, "rusviet")
-    g.set_unit(r, CHAR, 26)
-    workers(g, r, 13, 1)
-    put_mech(g, r, "township", 33)
-    mark = len(g.raw_events())
-    start_move(g, r)
-    step(g, CHAR, 13)
-    assert logged_steps(g, mark) == [("township", CHAR, 26, 13)]
-    # Underpass: controlled mountain 41 -> controlled mountain 31
-    g = blank(rules, ["saxony", "crimea"])
-    s = seat(g, "saxony")
-    g.set_unit(s, CHAR, 41)
-    workers(g, s, 31, 1)
-    put_mech(g, s, "underpass", 48)
+def one_move(rules, factions, mech, mech_cell, unit_cell, dest, controlled=None):
+    """The steps logged when the first faction's character, with the mech covering `mech`
+    deployed on `mech_cell` (and a worker on `controlled`, to control it), steps from
+    `unit_cell` to `dest`."""
+    g = blank(rules, factions)
+    s = seat(g, factions[0])
+    g.set_unit(s, CHAR, unit_cell)
+    if controlled:
+        workers(g, s, controlled, 1)
+    put_mech(g, s, mech, mech_cell)
     mark = len(g.raw_events())
     start_move(g, s)
-    step(g, CHAR, 31)
-    assert logged_steps(g, mark) == [("underpass", CHAR, 41, 31)]
+    step(g, CHAR, dest)
+    return logged_steps(g, mark)
+
+
+def test_township_underpass_and_wayfare_steps_name_their_ability(rules):
+    # §11.3 Township: controlled village 26 -> controlled village 13
+    assert one_move(rules, ["rusviet", "crimea"], "township", 33, 26, 13, controlled=13) == [
+        ("township", CHAR, 26, 13)]
+    # Underpass: controlled mountain 41 -> controlled mountain 31
+    assert one_move(rules, ["saxony", "crimea"], "underpass", 48, 41, 31, controlled=31) == [
+        ("underpass", CHAR, 41, 31)]
     # Wayfare: mountain 18 -> the inactive base 5
-    g = blank(rules, ["crimea", "nordic", "rusviet"])
-    c = seat(g, "crimea")
-    g.set_unit(c, CHAR, 18)
-    put_mech(g, c, "wayfare", 50)
-    mark = len(g.raw_events())
-    start_move(g, c)
-    step(g, CHAR, 5)
-    assert logged_steps(g, mark) == [("wayfare", CHAR, 18, 5)]
+    assert one_move(rules, ["crimea", "nordic", "rusviet"], "wayfare", 50, 18, 5) == [
+        ("wayfare", CHAR, 18, 5)]
 
 
 def test_peoples_army_is_logged_when_its_extra_card_is_played(rules):
     # §11.3 People's Army: 2 mechs + workers allow 3 cards; the third card is its use
     for played, logged in ((3, True), (2, False)):
-        g = blank(rules, ["rusviet", "crimea"])
-        r, c = seat(g, "rusviet"), seat(g, "crimea")
-        put_mech(g, r, "peoples_army", 43)
-        put_mech(g, r, "riverwalk", 43)
-        workers(g, r, 43, 3)
-        g.set_unit(c, CHAR, 37)
-        g.set_player(r, power=0, hand={2: 4})
-        g.set_player(c, power=0)
-        attack(g, c, CHAR, 43)
+        g, r, c = peoples_army_defence(rules)
         fight(g, 0, 0, 0, cards(n2=played), attacker=c, defender=r)
-        want = [("peoples_army", r, c, 3)] if logged else []
-        assert logged_combat_abilities(g) == want
+        assert logged_combat_abilities(g) == ([("peoples_army", r, c, 3)] if logged else [])
 
 
 def test_camaraderie_is_logged_when_it_spares_the_popularity(rules):
     # §11.3 Camaraderie: a won attack that sends 2 workers home costs no popularity
     for ability, logged in (("camaraderie", True), ("riverwalk", False)):
-        g = blank(rules, ["polania", "crimea"])
-        p, c = seat(g, "polania"), seat(g, "crimea")
-        put_mech(g, p, ability, 48)
-        g.set_unit(p, CHAR, 43)
-        g.set_unit(c, CHAR, 37)
-        workers(g, c, 37, 2)
-        g.set_player(p, power=1, popularity=5)
-        g.set_player(c, power=0)
-        attack(g, p, CHAR, 37)
-        fight(g, 1, 0, 0, 0)
-        want = [("camaraderie", p, c, 2)] if logged else []
-        assert logged_combat_abilities(g) == want
+        g, p, c = polania_wins_against_workers(rules, ability)
+        assert logged_combat_abilities(g) == ([("camaraderie", p, c, 2)] if logged else [])

@@ -12,7 +12,8 @@ import pytest
 
 from .helpers_b import (
     CHAR, W0, attack, blank, cards, core, do, end_move, fight, hand, hand_total,
-    put_mech, seat, start_move, step, workers, workers_on,
+    peoples_army_defence, polania_wins_against_workers, put_mech, seat, start_move, step,
+    workers, workers_on,
 )
 
 
@@ -344,35 +345,15 @@ def test_artillery_is_optional_needs_power_and_floors_the_loss(rules):
 def test_peoples_army_adds_one_card_slot_with_an_own_worker_there(rules):
     # Rulebook 000 "НАРОДНА АРМІЯ": example 2 mechs + 3 workers -> up to 3
     # combat cards (1 per mech + 1 for the workers) (digest §11.3).
-    g = blank(rules, ["rusviet", "crimea"])
-    r, c = seat(g, "rusviet"), seat(g, "crimea")
-    put_mech(g, r, "peoples_army", 43)
-    put_mech(g, r, "riverwalk", 43)
-    workers(g, r, 43, 3)
-    g.set_unit(c, CHAR, 37)
-    g.set_player(r, power=0, hand={2: 4})
-    g.set_player(c, power=0)
     # Crimea attacks: Rusviet defends with 2 mechs and 3 workers
-    attack(g, c, CHAR, 43)
+    g, r, c = peoples_army_defence(rules)
     assert g.decision_name == "cards" and g.current_player == r
     assert g.decision_aux == 3 and g.legal_options() == [0, 1, 2, 3]
     # without workers there: one card per mech only
-    g2 = blank(rules, ["rusviet", "crimea"])
-    put_mech(g2, r, "peoples_army", 43)
-    put_mech(g2, r, "riverwalk", 43)
-    g2.set_unit(c, CHAR, 37)
-    g2.set_player(r, power=0, hand={2: 4})
-    g2.set_player(c, power=0)
-    attack(g2, c, CHAR, 43)
+    g2, _, _ = peoples_army_defence(rules, n_workers=0)
     assert g2.legal_options() == [0, 1, 2]
     # workers there but the People's Army mech not deployed
-    g3 = blank(rules, ["rusviet", "crimea"])
-    put_mech(g3, r, "riverwalk", 43)
-    workers(g3, r, 43, 3)
-    g3.set_unit(c, CHAR, 37)
-    g3.set_player(r, power=0, hand={2: 4})
-    g3.set_player(c, power=0)
-    attack(g3, c, CHAR, 43)
+    g3, _, _ = peoples_army_defence(rules, deployed=False)
     assert g3.legal_options() == [0, 1]
 
 
@@ -380,16 +361,7 @@ def test_camaraderie_spares_the_popularity_of_a_won_attack(rules):
     # Rulebook 000 "ПРИЯТЕЛЬСТВО": a Polania attacker who wins loses no
     # popularity for the workers forced to retreat (digest §11.3).
     for ability, loss in (("camaraderie", 0), ("riverwalk", 2)):
-        g = blank(rules, ["polania", "crimea"])
-        p, c = seat(g, "polania"), seat(g, "crimea")
-        put_mech(g, p, ability, 48)
-        g.set_unit(p, CHAR, 43)
-        g.set_unit(c, CHAR, 37)
-        workers(g, c, 37, 2)
-        g.set_player(p, power=1, popularity=5)
-        g.set_player(c, power=0)
-        attack(g, p, CHAR, 37)
-        fight(g, 1, 0, 0, 0)
+        g, p, c = polania_wins_against_workers(rules, ability)
         assert g.controller(37) == p
         assert workers_on(g, c, 7) == [W0, W0 + 1]
         assert g.player(p)["popularity"] == 5 - loss, ability
