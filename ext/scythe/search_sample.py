@@ -3,6 +3,10 @@ it is played (BENCHMARKS.md "Search policy"): a sample that takes longer than a 
 survives the session's machine.
 
     PYTHONPATH=. .venv/bin/python ext/scythe/search_sample.py RECORD LEVEL FIRST LAST ['KNOBS'] [LANES]
+    PYTHONPATH=. .venv/bin/python ext/scythe/search_sample.py RECORD
+
+The second form reads the record: games, wins with the Wilson 95% interval, the mean margin
+with its standard error, CPU seconds a game and peak memory, and the wins by faction.
 
 RECORD  the sample's CSV (ext/scythe/samples/NAME.csv): one row per game, the columns of
         search_bench.py's save= file plus cpu_seconds and peak_mib (the game's process);
@@ -142,7 +146,40 @@ def run_sample(record: Path, seeds: range, play: PlayCell, lanes: int = 2) -> in
     return len(added)
 
 
+def summary(record: Path) -> str:
+    """What a record holds so far, in a few lines."""
+    import math
+
+    from simsuite.games.scythe.ids import faction_names
+    from simsuite.reporting.stats import wilson_interval
+
+    lines = record.read_text().splitlines() if record.exists() else []
+    if len(lines) < 2:
+        return f"{record}: no game recorded"
+    cols = lines[0].split(",")
+    rows = [dict(zip(cols, line.split(","))) for line in lines[1:] if line]
+    n, won = len(rows), sum(int(r["won"]) for r in rows)
+    margins = [float(r["margin"]) for r in rows]
+    mean = sum(margins) / n
+    se = (math.sqrt(sum((m - mean) ** 2 for m in margins) / (n - 1) / n) if n > 1 else 0.0)
+    lo, hi = wilson_interval(won, n)
+    cpu = [float(r["cpu_seconds"]) for r in rows]
+    out = [f"{record}: {n} games (seeds {rows[0]['seed']}-{rows[-1]['seed']}), {won} won, "
+           f"{100 * won / n:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}], margin {mean:+.1f} ± {se:.1f}, "
+           f"{sum(cpu) / n:.0f} CPU-seconds a game ({min(cpu):.0f}-{max(cpu):.0f}), "
+           f"peak {max(float(r['peak_mib']) for r in rows):.0f} MiB"]
+    by = {}
+    for r in rows:
+        name = faction_names()[int(r["faction"])]
+        by.setdefault(name, []).append(int(r["won"]))
+    out.append("  by faction: " + ", ".join(f"{f} {sum(v)} of {len(v)}" for f, v in sorted(by.items())))
+    return "\n".join(out)
+
+
 def main(argv: list[str]) -> None:
+    if len(argv) == 1:
+        print(summary(Path(argv[0])))
+        return
     if len(argv) not in (4, 5, 6):
         sys.exit(__doc__)
     record, level, first, last = Path(argv[0]), argv[1], int(argv[2]), int(argv[3])

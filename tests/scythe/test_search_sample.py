@@ -104,3 +104,16 @@ def test_two_runs_adding_rows_at_once_lose_none(tmp_path):
     for p in procs:
         p.join()
     assert search_sample.record_seeds(record) == set(range(1000, 1150)) | set(range(2000, 2150))
+
+
+def test_the_summary_counts_the_record(tmp_path):
+    # 4 games, 1 won; margins +6, -2, -4, -8: mean -2.0, sample sd 5.89, standard error 2.9
+    record = tmp_path / "sample.csv"
+    record.write_text(HEADER + ",cpu_seconds,peak_mib\n"
+                      "1,0,0,1,6,400.0,100\n2,0,1,0,-2,500.0,120\n"
+                      "3,3,1,0,-4,300.0,90\n4,1,2,0,-8,600.0,110\n")
+    text = search_sample.summary(record)
+    assert "4 games (seeds 1-4), 1 won, 25.0% [" in text
+    assert "margin -2.0 ± 2.9, 450 CPU-seconds a game (300-600), peak 120 MiB" in text
+    assert "by faction: crimea 0 of 1, nordic 1 of 2, rusviet 0 of 1" in text
+    assert search_sample.summary(tmp_path / "none.csv").endswith("no game recorded")
