@@ -90,6 +90,15 @@ cdef void init_step_tables(Rules* r) noexcept nogil:
                     r, c, True, k & 1, k >> 1, r.factions[f].riverwalk_terrain_mask, False)
 
 
+cdef inline uint64_t own_mine_steps(const Rules* r, const Player* p, int frm) noexcept nogil:
+    # The own Mine is a tunnel for its owner only (§8.1, §10): from a tunnel or the Mine, every
+    # tunnel and the Mine.
+    cdef int mine = p.structure_cell[S_MINE]
+    if mine > 0 and r.terrain[frm] != T_BASE and (r.tunnel[frm] or frm == mine):
+        return r.tunnel_mask | bit(mine)
+    return 0
+
+
 cdef uint64_t step_targets(const GameState* g, int seat, int u, int frm) noexcept nogil:
     """Cells unit `u` of `seat` may enter in one step from `frm` (a mask)."""
     cdef const Rules* r = g.rules
@@ -118,10 +127,8 @@ cdef uint64_t step_targets(const GameState* g, int seat, int u, int frm) noexcep
         m = r.factions[p.faction].plastic_steps[
             (1 if (ab >> AB_SEAWORTHY) & 1 or (ab >> AB_SUBMERGE) & 1 else 0)
             + (2 if (ab >> AB_RIVERWALK) & 1 else 0)][frm]
-    # The own Mine is a tunnel for its owner only (§8.1, §10).
+    m |= own_mine_steps(r, p, frm)
     mine = p.structure_cell[S_MINE]
-    if mine > 0 and ft != T_BASE and (r.tunnel[frm] or frm == mine):
-        m |= r.tunnel_mask | bit(mine)
     if plastic:
         if ft == T_LAKE and (ab >> AB_SUBMERGE) & 1:
             m |= r.lake_mask             # Submerge: lake to lake like tunnels (§11.3)
@@ -235,14 +242,13 @@ cdef void log_step_abilities(GameState* g, int seat, int u, int frm, int dest) n
     cdef const Rules* r = g.rules
     cdef const Player* p = &g.p[seat]
     cdef bint plastic = u < UNIT_WORKER0
-    cdef int ft = r.terrain[frm], dt = r.terrain[dest], mine = p.structure_cell[S_MINE], ab = -1
+    cdef int dt = r.terrain[dest], ab = -1
     cdef uint32_t have = active_abilities(g, seat) if plastic else 0
     cdef uint64_t m
     if plastic and g.t.mv_steps_taken >= (2 if g.t.mv_factory else 1):
         emit(g, EV_MOVE_ABILITY, seat, AB_SPEED, u, frm, dest, 0)
     m = r.factions[p.faction].plastic_steps[0][frm] if plastic else r.worker_steps[0][frm]
-    if mine > 0 and ft != T_BASE and (r.tunnel[frm] or frm == mine):
-        m |= r.tunnel_mask | bit(mine)
+    m |= own_mine_steps(r, p, frm)
     if (m >> dest) & 1:
         return
     if not plastic:
