@@ -101,7 +101,9 @@ def tune(
     seed: int = typer.Option(1, help="Tuner seed."),
     out: Path = typer.Option(Path("tuned.toml"), help="Where to write the tuned weights."),
     by: Optional[str] = typer.Option(None, help="Learn a weights table with one row per value of "
-                                     "this key (Scythe: faction or mat); resumes when run again."),
+                                     "these comma-separated keys (Scythe: faction, mat or "
+                                     "faction,mat; add players for rows of the scenario's "
+                                     "player count); resumes when run again."),
     generations: int = typer.Option(8, help="Generations of the search (per row); the budget is "
                                     "spread over them, so more make smaller, noisier steps."),
 ):

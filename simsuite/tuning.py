@@ -41,15 +41,17 @@ The tuned weights are written as TOML: `name` and a `[weights]` table, which is 
 entry for a scenario's policy table (copy the weights inline, or name the file as the policy's
 `weights_file`).
 
-`--by KEY` (tune_table) learns a weights table instead (simsuite/policies/tables.py): the same
-search once per value of the game's group key KEY (e.g. each Scythe mat), in the games where the
-tuned policy sits in the seat dealt that value; a row is kept only where its paired check beats
-the start weights. When the tuned policy names a `weights_table`, each row's search starts from
-that table's row for the seat, and a row that does not beat it keeps the table's row (a run
-refines the table). It resumes after an interruption (`<out>.partial.json`) and is deterministic.
+`--by KEYS` (tune_table) learns a weights table instead (simsuite/policies/tables.py): the same
+search once per cell of the game's group keys KEYS, comma-separated (each Scythe mat, or each
+faction and mat pair the rules deal), in the games where the tuned policy sits in the seat dealt
+that cell; `players` among the keys makes the rows name the scenario's player count. A row is
+kept only where its paired check beats the start weights. When the tuned policy names a
+`weights_table`, each row's search starts from that table's row for the seat, and a row that
+does not beat it keeps the table's row (a run refines the table). It resumes after an
+interruption (`<out>.partial.json`) and is deterministic.
 
-Any game whose spec offers `play_lineup` (and, for tables, `table_keys`, `fix_seat_key`,
-`seats_holding`) can be tuned; the tuner never imports a game.
+Any game whose spec offers `play_lineup` (and, for tables, `table_keys`, `table_cells`,
+`fix_seat`, `seats_holding`) can be tuned; the tuner never imports a game.
 """
 from __future__ import annotations
 
@@ -396,9 +398,9 @@ def tune_command(scenario: Path, budget: int, seed: int, out: Path, by: Optional
         rows = tune_table(Path(scenario), by, budget, seed, out, generations=generations,
                           progress=lambda msg: print(msg, file=sys.stderr, flush=True))
         print(f"tuned a table of {len(rows)} rows by {by}; written to {out}")
-        for value, r in rows.items():
+        for cell, r in rows.items():
             p = r.paired
-            print(f"  {by} {value}: tuned {p['tuned_rate']:.1%} vs start {p['start_rate']:.1%} "
+            print(f"  {by} = {cell if isinstance(cell, str) else ', '.join(cell)}: tuned {p['tuned_rate']:.1%} vs start {p['start_rate']:.1%} "
                   f"({p['difference']:+.1%}, 95% CI {p['ci95'][0]:+.1%} to {p['ci95'][1]:+.1%})")
         return
     result = tune(Path(scenario), budget, seed, generations=generations,
@@ -421,16 +423,19 @@ def tune_command(scenario: Path, budget: int, seed: int, out: Path, by: Optional
 
 def tune_table(scenario: Path, by: str, budget: int, seed: int, out: Path, *,
                jobs: Optional[int] = None, progress=None, generations: int = GENERATIONS) -> dict:
-    """Learn a weights table (simsuite/policies/tables.py): one row per value of the group key
-    `by` (e.g. each mat), each tuned by the search above on its share of `budget`, in games
-    where the tuned policy plays the seat dealt that value against the scenario's field. Each
-    row also names `solo` (true when tuned against a solo opponent), so a solo table and a
-    multiplayer one can live in one file.
+    """Learn a weights table (simsuite/policies/tables.py): one row per cell of the group keys
+    `by` names, comma-separated (e.g. "mat", or "faction,mat" for each pair the rules deal),
+    each tuned by the search above on its share of `budget`, in games where the tuned policy
+    plays the seat dealt that cell against the scenario's field. Each row also names `solo`
+    (true when tuned against a solo opponent); with `players` among the keys, a multiplayer
+    run's rows name the scenario's player count too, so rows tuned at each count live in one
+    file (a seat plays the most specific row that matches it).
 
     Resumable: after each finished row the rows so far are kept in `<out>.partial.json` (with
     what they were tuned for); the same command after an interruption skips them. Each row's
     search is seeded from (`seed`, its position) alone, so an interrupted and resumed run
-    writes the same table as an uninterrupted one. Returns {value: TuneResult}.
+    writes the same table as an uninterrupted one. Returns {cell: TuneResult}, a cell being
+    its value for one key and the tuple of its values for several.
     """
     import json
 
@@ -445,16 +450,14 @@ def tune_table(scenario: Path, by: str, budget: int, seed: int, out: Path, *,
         raise UserError(f"--seed: {seed!r} is not a seed; pass a whole number from 0 to 2**64-1")
     _check_generations(generations)
     base = _setup(scenario)
-    keys = base.spec.table_keys(base.config)
-    if by not in keys:
-        raise UserError(f"--by {by!r}: {base.spec.name} tables are keyed by "
-                        f"{', '.join(keys) or 'nothing'}; choose one of them")
-    values = list(keys[by])
-    _check_budget(budget, len(base.seats), len(values))
-    _, doc = parse_toml(Path(scenario))
-    per_cell = budget // len(values)
     # a row applies where it was tuned: solo games (a seat the rules play) or not
     solo = len(base.seats) < base.n
+    names, per_players = _table_by(base, by, solo)
+    by = ",".join(names + ["players"] * per_players)
+    cells = base.spec.table_cells(base.config, names)
+    _check_budget(budget, len(base.seats), len(cells))
+    _, doc = parse_toml(Path(scenario))
+    per_cell = budget // len(cells)
     # the tuned policy names a table: each row starts from it and keeps it unless beaten
     refining = base.config.policies[0].table is not None
     out = Path(out)
@@ -467,87 +470,133 @@ def tune_table(scenario: Path, by: str, budget: int, seed: int, out: Path, *,
         if saved.get("job") == job:
             done = saved["rows"]
     results = {}
-    for i, value in enumerate(values):
-        if value in done:
+    for i, cell in enumerate(cells):
+        label, key = _cell_label(cell, " = "), _cell_key(cell)
+        if label in done:
             if progress:
-                progress(f"{by} = {value}: kept from the interrupted run")
-            results[value] = TuneResult(**{**done[value], "start": np.array(done[value]["start"]),
-                                           "tuned": np.array(done[value]["tuned"])})
+                progress(f"{label}: kept from the interrupted run")
+            results[key] = TuneResult(**{**done[label], "start": np.array(done[label]["start"]),
+                                         "tuned": np.array(done[label]["tuned"])})
             continue
-        cell_doc = base.spec.fix_seat_key(doc, by, value)
-        cell = _setup_from(base, load_scenario_table(cell_doc, Path(scenario)))
-        cell.seat_of = (lambda idx, sds, cfg=cell.config, v=value:
-                        base.spec.seats_holding(cfg, by, v, idx, sds))
+        cell_doc = base.spec.fix_seat(doc, cell)
+        variant = _setup_from(base, load_scenario_table(cell_doc, Path(scenario)))
+        variant.seat_of = (lambda idx, sds, cfg=variant.config, c=cell:
+                           base.spec.seats_holding(cfg, c, idx, sds))
         if refining:
-            row = _table_row(base, {"players": base.n, "solo": solo, by: value})
-            cell.start, cell.scale = row, np.maximum(np.abs(row), MIN_SCALE)
+            row = _table_row(base, {"players": base.n, "solo": solo, **cell})
+            variant.start, variant.scale = row, np.maximum(np.abs(row), MIN_SCALE)
         if progress:
-            progress(f"{by} = {value} ({i + 1} of {len(values)}): {per_cell} games")
-        results[value] = _search(cell, per_cell, int(derive_seed(seed, 100 + i)), _jobs(jobs),
-                                 progress, generations)
-        done[value] = {k: (v.tolist() if isinstance(v, np.ndarray) else v)
-                       for k, v in results[value].__dict__.items()}
+            progress(f"{label} ({i + 1} of {len(cells)}): {per_cell} games")
+        results[key] = _search(variant, per_cell, int(derive_seed(seed, 100 + i)), _jobs(jobs),
+                               progress, generations)
+        done[label] = {k: (v.tolist() if isinstance(v, np.ndarray) else v)
+                       for k, v in results[key].__dict__.items()}
         partial.write_text(json.dumps({"job": job, "rows": done}, default=float) + "\n")
     # the file's [weights] hold the start weights (policy[0]'s weights, or its table's base) as
     # changes to the policy's defaults, and each row its changes to them, as load_table reads it
     defaults = [float(d) for _, d in compiled_policies(base.spec.name)[base.policy_name].weights]
     start = [float(x) for x in base.start]
     gens = f" --generations {generations}" if generations != GENERATIONS else ""
+    kind = _kind_label(solo, base.n if per_players else None)
+    one = " and ".join(names)
     header = [f"Tuned by `simsuite tune {scenario} --by {by} --budget {budget} --seed {seed}"
-              f"{gens} --out {out}` (rows with solo = {str(solo).lower()}; regenerate with the same "
-              "command).",
-              f"One row per {by}: the search of `simsuite tune` on {per_cell} games each, in the "
-              f"seat dealt that {by}, against the scenario's field. A row is kept only where its "
-              "paired check on fresh games is better than the start weights (95% interval above 0)."]
+              f"{gens} --out {out}` ({kind}; regenerate with the same command).",
+              f"One row per {one}{' dealt' if len(names) > 1 else ''}: the search of `simsuite "
+              f"tune` on {per_cell} games each, in the seat dealt that {one}, against the "
+              "scenario's field. A row is kept only where its paired check on fresh games is "
+              "better than the start weights (95% interval above 0)."]
     if refining:
         header[1:1] = (["Each row started from the scenario's table (policy[0].weights_table), "
                         "which it keeps where the tuned weights do not beat it."]
-                       + start_provenance(base.config.policies[0].table.header, solo))
+                       + start_provenance(base.config.policies[0].table.header, solo, base.n))
     rows = []
-    for value, r in results.items():
+    for cell in cells:
+        r = results[_cell_key(cell)]
         p = r.paired
         keep = p["ci95"][0] > 0
         verdict = "kept" if keep else ("not kept (the start row stays)" if refining else "not kept")
-        header.append(f"{by} {value}: {r.accepted} improvements in {r.generations} generations; "
-                      f"paired check {p['tuned_rate']:.3f} vs {p['start_rate']:.3f} "
+        header.append(f"{_cell_label(cell, ' ')}: {r.accepted} improvements in {r.generations} "
+                      f"generations; paired check {p['tuned_rate']:.3f} vs {p['start_rate']:.3f} "
                       f"(difference {p['difference']:+.3f}, 95% CI {p['ci95'][0]:+.3f} to "
                       f"{p['ci95'][1]:+.3f}, {p['games']} games): {verdict}")
         if keep or refining:
-            rows.append(({by: value, "solo": solo},
-                         tuple(float(x) for x in (r.tuned if keep else r.start))))
-    header, rows = _keep_other_runs(out, base.policy_name, solo, header, rows, base, defaults)
+            match = {**cell, **({"players": base.n} if per_players else {}), "solo": solo}
+            rows.append((match, tuple(float(x) for x in (r.tuned if keep else r.start))))
+    header, rows = _keep_other_runs(out, base.policy_name, kind, header, rows, base, defaults)
     write_table(out, base.policy_name, base.names, defaults, start, rows, header)
     partial.unlink(missing_ok=True)
     return results
 
 
-def _header_block(header: Sequence[str], solo: bool) -> list:
-    """The lines a table's header gives the run that tuned its rows of one kind (solo or not):
-    from that run's "Tuned by" line up to the next run's, or none."""
-    lines = list(header)
-    kind = f"(rows with solo = {str(solo).lower()}"
-    first = next((i for i, ln in enumerate(lines) if ln.startswith("Tuned by") and kind in ln), None)
-    if first is None:
-        return []
-    end = next((i for i in range(first + 1, len(lines)) if lines[i].startswith("Tuned by")), len(lines))
-    return lines[first:end]
+def _table_by(base: _Setup, by: str, solo: bool) -> tuple:
+    """`--by`: the group keys it names (checked against the game's) and whether it names
+    `players` (a multiplayer table's rows for the scenario's player count)."""
+    keys = base.spec.table_keys(base.config)
+    names = [k.strip() for k in str(by).split(",") if k.strip()]
+    for k in names:
+        if k != "players" and k not in keys:
+            raise UserError(f"--by {k!r}: {base.spec.name} tables are keyed by "
+                            f"{', '.join(keys) or 'nothing'} (and players); choose among them, "
+                            "comma-separated")
+    if not [k for k in names if k != "players"] or len(set(names)) < len(names):
+        raise UserError(f"--by {by!r}: name each of {', '.join(keys) or 'nothing'} at most once, "
+                        f"and at least one of them (e.g. --by {next(iter(keys), 'mat')})")
+    if "players" in names and solo:
+        raise UserError("--by players: a solo scenario's rows are for solo games (solo = true) "
+                        "whatever the count; leave players out")
+    return [k for k in names if k != "players"], "players" in names
 
 
-def start_provenance(start_header: Sequence[str], solo: bool) -> list:
-    """The header lines a refining run writes about the table it started from: the command that
-    tuned that table's rows of this kind (solo or not), from the table's own header, and the
-    tables that one started from in turn, so the written file names the whole chain of commands
-    that regenerates it."""
-    block = _header_block(start_header, solo)
-    if not block or "`" not in block[0]:
+def _cell_label(cell: dict, sep: str) -> str:
+    return ", ".join(f"{k}{sep}{v}" for k, v in cell.items())
+
+
+def _cell_key(cell: dict):
+    values = tuple(cell.values())
+    return values[0] if len(values) == 1 else values
+
+
+def _kind_label(solo: bool, players: Optional[int]) -> str:
+    """What a run's rows are for, as its header's "Tuned by" line says: solo games, or
+    multiplayer ones (of one player count when its rows name it). A run replaces the rows of
+    its own kind in the file it writes and keeps the others."""
+    if solo or players is None:
+        return f"rows with solo = {str(solo).lower()}"
+    return f"rows with players = {players}, solo = false"
+
+
+def _header_blocks(header: Sequence[str]) -> list:
+    """A table's header cut into the runs that tuned its rows: (kind label or None, lines),
+    each from its "Tuned by" line up to the next run's."""
+    blocks, lines = [], list(header)
+    starts = [i for i, ln in enumerate(lines) if ln.startswith("Tuned by")]
+    for a, b in zip(starts, starts[1:] + [len(lines)]):
+        first = lines[a]
+        kind = first.split("(", 1)[1].split(";", 1)[0] if "(rows with " in first else None
+        blocks.append((kind, lines[a:b]))
+    return blocks
+
+
+def start_provenance(start_header: Sequence[str], solo: bool, players: int = 0) -> list:
+    """The header lines a refining run writes about the table it started from: the commands
+    that tuned the rows a seat of this run could start from (solo rows for a solo run; for a
+    multiplayer one, the rows for any count and those for its count), from the table's own
+    header, and the tables those started from in turn, so the written file names the whole
+    chain of commands that regenerates it."""
+    kinds = {_kind_label(solo, None)} | (set() if solo else {_kind_label(False, players)})
+    blocks = [lines for kind, lines in _header_blocks(start_header) if kind in kinds]
+    if not blocks or any("`" not in lines[0] for lines in blocks):
         return ["The table it started from names no command for these rows; keep that file to "
                 "regenerate this one."]
-    command = block[0].split("`")[1]
-    chain = [ln.replace("The table it started from", "That table in turn started from", 1)
-             for ln in block[1:]
-             if ln.startswith(("The table it started from", "That table in turn started from"))]
-    return [f"The table it started from: the rows of `{command}`; to regenerate, run the commands "
-            "of this chain from the last one up, then this one."] + chain
+    out = []
+    for block in blocks:
+        command = block[0].split("`")[1]
+        out.append(f"The table it started from: the rows of `{command}`; to regenerate, run the "
+                   "commands of this chain from the last one up, then this one.")
+        out += [ln.replace("The table it started from", "That table in turn started from", 1)
+                for ln in block[1:]
+                if ln.startswith(("The table it started from", "That table in turn started from"))]
+    return out
 
 
 def _table_row(base: _Setup, context: dict) -> np.ndarray:
@@ -557,10 +606,10 @@ def _table_row(base: _Setup, context: dict) -> np.ndarray:
     return np.array(vec[:len(base.names)], dtype=np.float64)
 
 
-def _keep_other_runs(out: Path, policy: str, solo: bool, header: list, rows: list, base, defaults):
-    """When `out` already holds this policy's table, its rows tuned for the other kind of game
-    (solo or not) and their header lines are kept beside this run's: the two commands of a
-    policy's table, run in turn, write one file."""
+def _keep_other_runs(out: Path, policy: str, kind: str, header: list, rows: list, base, defaults):
+    """When `out` already holds this policy's table, its rows tuned for other kinds of game
+    (solo or not, of another player count) and their header lines are kept beside this run's:
+    the commands of a policy's table, run in turn, write one file."""
     from simsuite.policies.tables import load_table
 
     if not out.is_file():
@@ -570,10 +619,12 @@ def _keep_other_runs(out: Path, policy: str, solo: bool, header: list, rows: lis
         old = load_table(out, policy, base.names, defaults, list(keys), keys)
     except UserError:
         return header, rows            # not a table of this policy: replaced
-    kept = [(dict(m), v) for m, v in old.rows if dict(m).get("solo") is not solo]
+    kept = [(dict(m), v) for m, v in old.rows
+            if _kind_label(dict(m).get("solo") is True, dict(m).get("players")) != kind]
     if not kept:
         return header, rows
-    return _header_block(old.header, not solo) + header, kept + rows
+    lines = [ln for k, block in _header_blocks(old.header) if k != kind for ln in block]
+    return lines + header, kept + rows
 
 
 def _setup_from(base: _Setup, sc) -> _Setup:

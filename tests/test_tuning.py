@@ -272,3 +272,125 @@ def test_table_errors(tmp_path):
         tune_table(sc, "colour", 600, 1, tmp_path / "x.toml")
     with pytest.raises(UserError, match="too few to tune 5 cells"):
         tune_table(sc, "mat", 100, 1, tmp_path / "x.toml")
+
+
+# ---------------------------------------------------------------- tables by several keys (#14)
+
+def test_a_faction_and_mat_table_tunes_each_pair_the_rules_deal(tmp_path):
+    """`--by faction,mat`: one cell per faction and mat pair, less the two pairs the rulebook
+    bans (Rusviet + Industrial, Crimea + Patriotic: Scythe rulebook, set-up, "banned
+    combinations"), each tuned in the seat dealt both, its rows naming both keys."""
+    from simsuite.scenario import load_scenario
+    from simsuite.tuning import tune_table
+
+    factions = ["nordic", "rusviet", "polania", "crimea", "saxony"]
+    mats = ["industrial", "engineering", "patriotic", "mechanical", "agricultural"]
+    sc = scenario(tmp_path, ['name = "economy"\nweights_table = "start.toml"', "random"])
+    (tmp_path / "start.toml").write_text('name = "economy"\n[[row]]\nmat = "patriotic"\n'
+                                         'solo = false\nweights = { deploy = 7.5 }\n')
+    out = tmp_path / "pairs.toml"
+    results = tune_table(sc, "faction,mat", 23 * 70, 3, out, jobs=1, generations=1)
+    expected = [(f, m) for f in factions for m in mats
+                if (f, m) not in {("rusviet", "industrial"), ("crimea", "patriotic")}]
+    assert list(results) == expected
+    text = out.read_text()
+    assert "--by faction,mat " in text and "One row per faction and mat dealt" in text
+    verdicts = [ln[2:].split(":")[0] for ln in text.splitlines() if ln.startswith("# faction ")]
+    assert verdicts == [f"faction {f}, mat {m}" for f, m in expected]
+    # a refining run writes every cell (tuned or its start row), keyed by both
+    doc = tomllib.loads(text)
+    assert [(r["faction"], r["mat"], r["solo"]) for r in doc["row"]] == [e + (False,) for e in expected]
+    # each pair's search started from the start table's row for that seat: its mat's
+    assert dict(zip(WEIGHT_NAMES, results[("nordic", "patriotic")].start))["deploy"] == 7.5
+    assert dict(zip(WEIGHT_NAMES, results[("nordic", "industrial")].start))["deploy"] == \
+        dict(zip(WEIGHT_NAMES, default_weights("economy")))["deploy"]
+    use = scenario(tmp_path, ['name = "economy"\nweights_table = "pairs.toml"', "random"], name="use")
+    table = load_scenario(use).config.policies[0].table
+    for match, vec in table.rows:
+        m = dict(match)
+        r = results[(m["faction"], m["mat"])]
+        want = r.tuned if r.paired["ci95"][0] > 0 else r.start
+        assert table.vector({"players": 2, "solo": False, **m})[:len(WEIGHT_NAMES)] == \
+            pytest.approx(list(want), rel=1e-5, abs=1e-6)
+
+
+def test_the_seat_tuned_is_the_one_dealt_the_whole_cell(tmp_path):
+    """The tuner's games put the tuned policy in the seat dealt the cell's faction and mat (the
+    rules seat players by mat, so it is found in the set-up game); a pair no seat holds gives
+    -1."""
+    from simsuite.games import get_game
+    from simsuite.scenario import load_scenario_table, parse_toml
+
+    spec = get_game("scythe")
+    sc = scenario(tmp_path, ["economy", "random", "random"])
+    _, doc = parse_toml(sc)
+    cell = {"faction": "polania", "mat": "mechanical"}
+    config = load_scenario_table(spec.fix_seat(doc, cell), sc).config
+    idx = np.arange(40, dtype=np.int64)
+    seeds = np.arange(1000, 1040, dtype=np.uint64)
+    seats = spec.seats_holding(config, cell, idx, seeds)
+    factions, mats = spec.assignments(config, idx)
+    for i, s in enumerate(seats):
+        assert s >= 0
+        g = spec.new_game(config, int(seeds[i]), log=False, game_index=i)
+        assert (g.faction_name(int(s)), g.mat_name(int(s))) == ("polania", "mechanical")
+    other = spec.seats_holding(config, {"faction": "polania", "mat": "industrial"}, idx, seeds)
+    assert (other == -1).all()
+
+
+def test_rows_per_player_count_live_beside_each_other(tmp_path):
+    """`--by mat,players`: rows name the scenario's player count; runs at two counts write one
+    file, each replacing only its own rows; a seat plays the row of its count over a row for
+    any count (the more specific row)."""
+    from simsuite.scenario import load_scenario
+    from simsuite.tuning import tune_table
+
+    (tmp_path / "start.toml").write_text('name = "economy"\n[weights]\npower = 0.9\n')
+    tuned = 'name = "economy"\nweights_table = "start.toml"'
+    two = scenario(tmp_path, [tuned, "random"], name="two")
+    three = scenario(tmp_path, [tuned, "random", "random"], name="three")
+    out = tmp_path / "counts.toml"
+    any_count = tune_table(two, "mat", 5 * 70, 5, out, jobs=1, generations=1)
+    r2 = tune_table(two, "mat,players", 5 * 70, 6, out, jobs=1, generations=1)
+    r3 = tune_table(three, "players,mat", 5 * 70, 7, out, jobs=1, generations=1)
+    doc = tomllib.loads(out.read_text())
+    kinds = [(r.get("players"), r["mat"]) for r in doc["row"]]
+    mats = ["industrial", "engineering", "patriotic", "mechanical", "agricultural"]
+    assert sorted(kinds, key=str) == sorted([(None, m) for m in mats] + [(2, m) for m in mats]
+                                            + [(3, m) for m in mats], key=str)
+    tuned_by = [ln for ln in out.read_text().splitlines() if ln.startswith("# Tuned by")]
+    assert len(tuned_by) == 3
+    assert sum("(rows with players = 3, solo = false;" in ln for ln in tuned_by) == 1
+    assert sum("--by mat,players " in ln for ln in tuned_by) == 2      # "players,mat" as written
+
+    def chosen(r):
+        return list(r.tuned if r.paired["ci95"][0] > 0 else r.start)
+
+    (tmp_path / "use.toml").write_text(three.read_text().replace('"start.toml"', '"counts.toml"')
+                                       .replace('name = "three"', 'name = "use"'))
+    table = load_scenario(tmp_path / "use.toml").config.policies[0].table
+    for players, results in ((2, r2), (3, r3), (4, any_count)):
+        got = table.vector({"players": players, "solo": False, "mat": "engineering"})
+        assert list(got[:len(WEIGHT_NAMES)]) == pytest.approx(chosen(results["engineering"]),
+                                                              rel=1e-5, abs=1e-6)
+    # the 3-player run again with another seed: its rows change, the others stay
+    before = [r for r in doc["row"] if r.get("players") != 3]
+    tune_table(three, "mat,players", 5 * 70, 8, out, jobs=1, generations=1)
+    again = tomllib.loads(out.read_text())
+    assert [r for r in again["row"] if r.get("players") != 3] == before
+    assert len([r for r in again["row"] if r.get("players") == 3]) == 5
+
+
+def test_table_key_errors(tmp_path):
+    from simsuite.tuning import tune_table
+
+    sc = scenario(tmp_path, ["economy", "random"])
+    for by, message in (("players", "at least one of them"), ("mat,mat", "at most once"),
+                        ("mat,colour", "--by 'colour'")):
+        with pytest.raises(UserError, match=message):
+            tune_table(sc, by, 6000, 1, tmp_path / "x.toml")
+    solo = tmp_path / "solo.toml"
+    solo.write_text('name = "solo"\ngame = "scythe"\nseed = 1\ngames = 1\npolicy = "economy"\n'
+                    '[automa]\ndifficulty = "automa"\n')
+    with pytest.raises(UserError, match="a solo scenario's rows are for solo games"):
+        tune_table(solo, "mat,players", 6000, 1, tmp_path / "x.toml")

@@ -77,19 +77,27 @@ class GameSpec(ABC):
         raise UserError(f"game {self.name!r} cannot be tuned (its spec has no play_lineup); "
                         "tune another game")
 
-    # weights tables (simsuite/policies/tables.py) and `simsuite tune --by KEY`
+    # weights tables (simsuite/policies/tables.py) and `simsuite tune --by KEYS`
     def table_keys(self, config: GameConfig) -> dict:
         """The group keys a weights table may name, with their valid values ({} = none)."""
         return {}
 
-    def fix_seat_key(self, scenario: dict, key: str, value: str) -> dict:
-        """The scenario table with the first player's `key` (e.g. mat) fixed to `value`."""
-        raise UserError(f"game {self.name!r} cannot tune by {key!r}; tune without --by")
+    def table_cells(self, config: GameConfig, keys: Sequence[str]) -> list:
+        """The cells `simsuite tune --by` tunes a row for: one dict {key: value} per combination
+        of the `keys`' values that a seat of `config` can be dealt."""
+        import itertools
 
-    def seats_holding(self, config: GameConfig, key: str, value: str, game_indices: np.ndarray,
+        values = self.table_keys(config)
+        return [dict(zip(keys, combo)) for combo in itertools.product(*(values[k] for k in keys))]
+
+    def fix_seat(self, scenario: dict, cell: dict) -> dict:
+        """The scenario table with the first player dealt `cell` (e.g. {"mat": ...})."""
+        raise UserError(f"game {self.name!r} cannot tune by {', '.join(cell)}; tune without --by")
+
+    def seats_holding(self, config: GameConfig, cell: dict, game_indices: np.ndarray,
                       seeds: np.ndarray) -> np.ndarray:
-        """Per game, the seat dealt `value` for `key` (-1: none)."""
-        raise UserError(f"game {self.name!r} cannot tune by {key!r}; tune without --by")
+        """Per game, the seat dealt `cell` (-1: none)."""
+        raise UserError(f"game {self.name!r} cannot tune by {', '.join(cell)}; tune without --by")
 
     def play_scenario(self, players: Optional[int], options: dict) -> dict:
         """The scenario table of one game for `simsuite play`, from its command-line options

@@ -277,19 +277,30 @@ class ScytheSpec(GameSpec):
     def table_keys(self, config) -> dict:
         return {"faction": list(config.faction_names), "mat": list(config.mat_names)}
 
-    def fix_seat_key(self, scenario: dict, key: str, value: str) -> dict:
-        if key not in ("faction", "mat"):
-            raise UserError(f"--by {key!r}: Scythe tunes by faction or mat")
+    def table_cells(self, config, keys) -> list:
+        """Every combination of the keys' values, less the banned pairs when the rules ban
+        them (a seat is never dealt one, so no row is tuned for it)."""
+        cells = super().table_cells(config, keys)
+        if not config.ban_pairs or not {"faction", "mat"} <= set(keys):
+            return cells
+        banned = set(config.data.banned_pairs)
+        return [c for c in cells if (c["faction"], c["mat"]) not in banned]
+
+    def fix_seat(self, scenario: dict, cell: dict) -> dict:
+        bad = sorted(set(cell) - {"faction", "mat"})
+        if bad:
+            raise UserError(f"--by {bad[0]!r}: Scythe tunes by faction, mat or both")
         doc = dict(scenario)
-        if "automa" in scenario or scenario.get("game") == "scythe-automa":
-            doc[key + "s"] = value                      # the human's one entry
-        else:
-            doc[key + "s"] = [value] + ["random"] * (int(scenario.get("players", 2)) - 1)
+        for key, value in cell.items():
+            if "automa" in scenario or scenario.get("game") == "scythe-automa":
+                doc[key + "s"] = value                      # the human's one entry
+            else:
+                doc[key + "s"] = [value] + ["random"] * (int(scenario.get("players", 2)) - 1)
         return doc
 
-    def seats_holding(self, config, key: str, value: str, game_indices: np.ndarray,
+    def seats_holding(self, config, cell: dict, game_indices: np.ndarray,
                       seeds: np.ndarray) -> np.ndarray:
-        """The seat the rules gave `value` in each game (they seat players by mat, so it is
+        """The seat the rules gave `cell` in each game (they seat players by mat, so it is
         read off the set-up game)."""
         if isinstance(config, solo.SoloConfig):
             return np.zeros(len(game_indices), dtype=np.int64)   # the human's seat
@@ -298,9 +309,10 @@ class ScytheSpec(GameSpec):
         for i, seed in enumerate(np.asarray(seeds, dtype=np.uint64).tolist()):
             g = core().Game(rules, seed, config.n_players, [int(x) for x in factions[i]],
                             [int(x) for x in mats[i]], log=False)
-            names = [g.faction_name(s) if key == "faction" else g.mat_name(s)
+            dealt = [{"faction": g.faction_name(s), "mat": g.mat_name(s)}
                      for s in range(config.n_players)]
-            out[i] = names.index(value) if value in names else -1
+            holding = [s for s, d in enumerate(dealt) if all(d[k] == v for k, v in cell.items())]
+            out[i] = holding[0] if holding else -1
         return out
 
     def play_scenario(self, players, options: dict) -> dict:
