@@ -17,7 +17,9 @@ cdef enum EventKind:
     EV_DISPLACE = 9      # seat (mover) sent a workers of seat b home from cell c; d = popularity lost
     EV_FACTORY = 10      # seat took Factory card id a
     EV_END = 11          # a = EndReason
-    EV_ABILITY = 12      # seat used a combat ability: a = Ability, b = opponent, c = value
+    EV_ABILITY = 12      # seat used a combat ability: a = Ability, b = opponent, c = value;
+    #                      flag 1: a faction ability, a = FactionAbility, b = what it gave
+    #                      (Dominate: the star kind past the caps; Meander: the second option)
     EV_RESHUFFLE = 13    # combat discard pile shuffled into a new deck of a cards
     EV_UNDO_MOVE = 14    # §19.4: seat's unit a returned from cell b to cell c
     EV_POPULARITY = 15   # seat lost a popularity for b workers forced to retreat in combat
@@ -199,6 +201,10 @@ cdef void place_star(GameState* g, int seat, int kind) noexcept nogil:
     cdef Player* p = &g.p[seat]
     if g.end_reason != END_NOT_OVER or p.stars >= N_STARS:
         return
+    if faction_ability(g, seat) == FA_DOMINATE and (
+            (kind == STAR_COMBAT and p.combat_stars >= 2)
+            or (kind == STAR_OBJECTIVE and p.objective_stars >= 1)):
+        emit(g, EV_ABILITY, seat, FA_DOMINATE, kind, 0, 0, 1)   # a star past the caps (§12)
     if kind == STAR_COMBAT:
         p.combat_stars += 1
     elif kind == STAR_TILE:

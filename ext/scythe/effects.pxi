@@ -302,6 +302,8 @@ cdef void apply_encounter(GameState* g, int32_t opt) noexcept nogil:
         add_popularity(g, seat, -eo.cost_popularity)
         g.t.enc_used |= <uint8_t>(1 << opt)
         g.t.enc_picks_left -= 1
+        if g.t.enc_picks_left == 0 and faction_ability(g, seat) == FA_MEANDER:
+            emit(g, EV_ABILITY, seat, FA_MEANDER, opt, 0, 0, 1)   # the second option (§12)
         load_encounter_reward(g, eo)
         g.t.rw_src = SRC_ENCOUNTER
         g.t.rw_cell = p.unit_cell[UNIT_CHARACTER]

@@ -18,8 +18,9 @@ decide, exactly as in a batch: same seeds, same games), and measures per seat:
   Submerge, Township, Underpass, Wayfare, Swim; the core logs which ability opened a step),
   a combat ability's effect (Artillery, Scout, Disarm, People's Army's extra card,
   Camaraderie's spared popularity), Meander's second encounter option, Dominate's stars past
-  the two combat and one objective stars of the others, Coercion's payments, Relentless's
-  repeated sections (`ability_<name>` in each row; `summarise_abilities`).
+  the two combat and one objective stars of the others (each logged by the core where the rule
+  applies), Coercion's payments, Relentless's repeated sections (`ability_<name>` in each row;
+  `summarise_abilities`).
 
 `behaviour_rows` returns one dict per (game, policy seat); `summarise` groups them with
 polars. Run it from the command line for a quick table:
@@ -202,7 +203,6 @@ def seat_rows(game, starts, policies, automa=None) -> list[dict]:
     stars = {s: [] for s in range(n)}
     counts = {s: Counter() for s in range(n)}
     section_last = {s: None for s in range(n)}
-    encounter_picks = Counter()   # options taken in the seat's latest encounter
     active = None
     for kind, seat, flag, a, b, c, d in game.raw_events():
         if kind == EV_TURN:
@@ -225,10 +225,6 @@ def seat_rows(game, starts, policies, automa=None) -> list[dict]:
                 t[1 if b in (1, 2) else 2] = True
             elif a == DK["pay"] and b >= 1000:
                 counts[seat]["coercion"] += 1
-            elif a == DK["encounter"] and b != 3:
-                encounter_picks[seat] += 1
-                if encounter_picks[seat] == 2:
-                    counts[seat]["ability_meander"] += 1
         elif kind == EV_STAR and seat in humans:
             stars[seat].append((STAR_KINDS[a] if a < len(STAR_KINDS) else "automa", turn_no[seat] + 1))
         elif kind == EV_COMBAT:
@@ -237,13 +233,13 @@ def seat_rows(game, starts, policies, automa=None) -> list[dict]:
         elif kind == EV_RESULT:
             counts[seat]["combats_won"] += 1
         elif kind == EV_ABILITY:
-            counts[seat][f"ability_{MECH_ABILITIES[a]}"] += 1
+            name = core.FACTION_ABILITY_NAMES[a] if flag else MECH_ABILITIES[a]
+            counts[seat][f"ability_{name}"] += 1
         elif kind == EV_MOVE_ABILITY:
             name = core.FACTION_ABILITY_NAMES[a] if flag else MECH_ABILITIES[a]
             counts[seat][f"ability_{name}"] += 1
         elif kind == EV_ENCOUNTER:
             counts[seat]["encounters"] += 1
-            encounter_picks[seat] = 0
     rows = []
     for s in humans:
         own = [(k[1], v) for k, v in acts.items() if k[0] == s]
@@ -288,9 +284,6 @@ def seat_rows(game, starts, policies, automa=None) -> list[dict]:
             row[k] = counts[s][k]
         for name in MECH_ABILITIES + FACTION_ABILITIES:
             row[f"ability_{name}"] = counts[s][ABILITY_FROM.get(name, f"ability_{name}")]
-        if game.rules.data.factions[res["faction"][s]].ability == "dominate":
-            row["ability_dominate"] = (max(0, row["star_combat"] - 2)
-                                       + max(0, row["star_objective"] - 1))
         rows.append(row)
     return rows
 

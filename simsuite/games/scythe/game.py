@@ -226,6 +226,10 @@ def format_events(game, raw) -> list:
             lines.append(f"  {who} takes Factory card {a}")
         elif kind == EV_END:
             lines.append(f"=== game over: {core.END_REASONS[a]} ===")
+        elif kind == EV_ABILITY and flag:
+            gave = (f"a star for {STARS[b]} past the caps" if a == core.FACTION_ABILITY_NAMES.index("dominate")
+                    else f"a second option ({b + 1})")
+            lines.append(f"    {who} uses {core.FACTION_ABILITY_NAMES[a]}: {gave}")
         elif kind == EV_ABILITY:
             lines.append(f"    {who} uses {core.ABILITY_NAMES[a]} against {_who(game, b)} ({c})")
         elif kind == EV_RESHUFFLE:

@@ -1,12 +1,13 @@
 """The log names the ability each step or combat used (the behaviour report's ability uses,
 issue #14): a step the printed map opens is not logged, a step only an ability opens names
 that ability (Rulebook 000 "РОЗМІЩЕННЯ" mech abilities, digest scythe-base.md §11; Swim §12),
-and People's Army and Camaraderie log their effect when it applies. Positions and cells are
+People's Army and Camaraderie log their effect when it applies, and so do Dominate (a star past
+the caps) and Meander (a second encounter option; §12). Positions and cells are
 those of test_s11_mech_abilities.py and test_s12_swim_meander.py (tunnel tundra 17: rivers to
 village 10, forest 11 and mountain 18, an ordinary step to 23, tunnels 22 25 36 39 44)."""
 from .helpers_b import (
-    CHAR, W0, blank, cards, core, fight, peoples_army_defence, polania_wins_against_workers,
-    put_mech, seat, start_move, step, workers,
+    CHAR, W0, attack, blank, cards, core, do, fight, peoples_army_defence,
+    polania_wins_against_workers, put_mech, seat, start_move, step, workers,
 )
 
 EV_ABILITY, EV_MOVE_ABILITY = 12, 17          # ext/scythe/core.pxi EventKind
@@ -24,7 +25,13 @@ def logged_steps(g, mark=0):
 def logged_combat_abilities(g):
     """(ability, seat, opponent, value) of each combat ability logged."""
     return [(core.ABILITY_NAMES[a], s, b, c)
-            for kind, s, _, a, b, c, _ in g.raw_events() if kind == EV_ABILITY]
+            for kind, s, flag, a, b, c, _ in g.raw_events() if kind == EV_ABILITY and not flag]
+
+
+def logged_faction_abilities(g, mark=0):
+    """(faction ability, seat, what it gave) of each logged since event `mark`."""
+    return [(core.FACTION_ABILITY_NAMES[a], s, b)
+            for kind, s, flag, a, b, _, _ in g.raw_events()[mark:] if kind == EV_ABILITY and flag]
 
 
 def test_speed_is_logged_on_the_step_past_the_moves_count_only(rules):
@@ -137,3 +144,80 @@ def test_camaraderie_is_logged_when_it_spares_the_popularity(rules):
     for ability, logged in (("camaraderie", True), ("riverwalk", False)):
         g, p, c = polania_wins_against_workers(rules, ability)
         assert logged_combat_abilities(g) == ([("camaraderie", p, c, 2)] if logged else [])
+
+
+STAR_COMBAT, STAR_OBJECTIVE = core.STAR_NAMES.index("combat"), core.STAR_NAMES.index("objective")
+
+
+def test_dominate_is_logged_for_a_combat_star_past_the_two_and_not_before(rules):
+    # §12 Dominate: Saxony is not limited to 2 combat stars (Rulebook 000 "САКСОНІЯ
+    # (ДОМІНУВАННЯ)"); its third combat star is the ability's use, its second is not. Saxony's
+    # character on 43 attacks Crimea's on 37 with 5 power against 0.
+    for before, logged in ((2, True), (1, False)):
+        g = blank(rules, ["saxony", "crimea"])
+        x, c = seat(g, "saxony"), seat(g, "crimea")
+        g.set_unit(x, CHAR, 43)
+        g.set_unit(c, CHAR, 37)
+        g.set_player(x, power=5, popularity=6, combat_stars=before)
+        g.set_player(c, power=0, popularity=6)
+        attack(g, x, CHAR, 37)
+        fight(g, 5, 0, 0, 0)
+        assert g.player(x)["combat_stars"] == before + 1
+        assert logged_faction_abilities(g) == ([("dominate", x, STAR_COMBAT)] if logged else [])
+
+
+def test_dominate_is_logged_for_the_second_objective_star_only(rules):
+    # §12 Dominate: Saxony may complete both objective cards (Rulebook 000 "може виконати
+    # обидві свої карти цілей"); card 12 (20 coins) and card 3 (3 farms) both met, one reveal a
+    # turn (§16).
+    g = blank(rules, ["saxony", "crimea"])
+    x = seat(g, "saxony")
+    g.set_player(x, objectives=[12, 3], coins=20)
+    workers(g, x, 9, 1)
+    workers(g, x, 19, 1, first=1)
+    workers(g, x, 27, 1, first=2)
+    g.begin_turn(x)
+    do(g, "objective", 1)
+    assert logged_faction_abilities(g) == []
+    g.set_player(x, last_section=-1)
+    g.begin_turn(x)
+    mark = len(g.raw_events())
+    do(g, "objective", 2)
+    assert g.player(x)["objective_stars"] == 2
+    assert logged_faction_abilities(g, mark) == [("dominate", x, STAR_OBJECTIVE)]
+
+
+def _polania_encounter(rules):
+    # the position of test_s12_swim_meander.py: Polania's character steps 21 -> 28 onto an
+    # encounter token; card 1's options: 0 gains 2 coins + 1 popularity, 1 costs 2 coins
+    g = blank(rules, ["polania", "saxony"])
+    p = seat(g, "polania")
+    g.set_unit(p, CHAR, 21)
+    g.set_encounter_token(28)
+    g.set_encounter_deck([1])
+    g.set_player(p, coins=2, popularity=5)
+    start_move(g, p)
+    step(g, CHAR, 28)
+    return g, p
+
+
+def _take_all(g):
+    while g.decision_name == "gain_amount":
+        g.apply(max(g.legal_options()))
+
+
+def test_meander_is_logged_when_a_second_option_is_taken(rules):
+    # §12 Meander: Polania may take 1-2 different options of one encounter card (Rulebook 000
+    # "ПОЛАНІЯ (НЕПОСИДЮЧІСТЬ)"); the second is the ability's use, stopping after one is not
+    g, p = _polania_encounter(rules)
+    do(g, "encounter", 1)
+    _take_all(g)
+    assert logged_faction_abilities(g) == []
+    do(g, "encounter", 0)
+    _take_all(g)
+    assert logged_faction_abilities(g) == [("meander", p, 0)]
+    g, p = _polania_encounter(rules)
+    do(g, "encounter", 1)
+    _take_all(g)
+    do(g, "encounter", 3)                         # stop after one
+    assert logged_faction_abilities(g) == []
