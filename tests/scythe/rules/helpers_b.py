@@ -227,3 +227,27 @@ def polania_wins_against_workers(rules, ability, popularity=5):
     attack(g, p, CHAR, 37)
     fight(g, 1, 0, 0, 0)
     return g, p, c
+
+
+# ---------------------------------------------------------------- shared encounter position
+def encounter_position(rules, faction, coins, popularity):
+    """`faction`'s character steps onto an encounter token on 28 (from 21 for Polania, 27
+    otherwise) against Saxony, with encounter card 1 on top of the deck (option 0 gains 2
+    coins + 1 popularity, option 1 costs 2 coins for 4 food, option 2 costs 2 popularity for a
+    free Build): the encounter decision is pending."""
+    g = blank(rules, [faction, "saxony"])
+    f = seat(g, faction)
+    g.set_unit(f, CHAR, 21 if faction == "polania" else 27)
+    g.set_encounter_token(28)
+    g.set_encounter_deck([1])
+    g.set_player(f, coins=coins, popularity=popularity)
+    start_move(g, f)
+    step(g, CHAR, 28)
+    assert g.decision_name == "encounter"
+    return g, f
+
+
+def take_all_gains(g):
+    """Take the most of each pending gain of an encounter's reward."""
+    while g.decision_name == "gain_amount":
+        g.apply(max(g.legal_options()))

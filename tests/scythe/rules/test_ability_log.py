@@ -6,8 +6,8 @@ the caps) and Meander (a second encounter option; §12). Positions and cells are
 those of test_s11_mech_abilities.py and test_s12_swim_meander.py (tunnel tundra 17: rivers to
 village 10, forest 11 and mountain 18, an ordinary step to 23, tunnels 22 25 36 39 44)."""
 from .helpers_b import (
-    CHAR, W0, attack, blank, cards, core, do, fight, peoples_army_defence,
-    polania_wins_against_workers, put_mech, seat, start_move, step, workers,
+    CHAR, W0, attack, blank, cards, core, do, encounter_position, fight, peoples_army_defence,
+    polania_wins_against_workers, put_mech, seat, start_move, step, take_all_gains, workers,
 )
 
 EV_ABILITY, EV_MOVE_ABILITY = 12, 17          # ext/scythe/core.pxi EventKind
@@ -187,37 +187,18 @@ def test_dominate_is_logged_for_the_second_objective_star_only(rules):
     assert logged_faction_abilities(g, mark) == [("dominate", x, STAR_OBJECTIVE)]
 
 
-def _polania_encounter(rules):
-    # the position of test_s12_swim_meander.py: Polania's character steps 21 -> 28 onto an
-    # encounter token; card 1's options: 0 gains 2 coins + 1 popularity, 1 costs 2 coins
-    g = blank(rules, ["polania", "saxony"])
-    p = seat(g, "polania")
-    g.set_unit(p, CHAR, 21)
-    g.set_encounter_token(28)
-    g.set_encounter_deck([1])
-    g.set_player(p, coins=2, popularity=5)
-    start_move(g, p)
-    step(g, CHAR, 28)
-    return g, p
-
-
-def _take_all(g):
-    while g.decision_name == "gain_amount":
-        g.apply(max(g.legal_options()))
-
-
 def test_meander_is_logged_when_a_second_option_is_taken(rules):
     # §12 Meander: Polania may take 1-2 different options of one encounter card (Rulebook 000
     # "ПОЛАНІЯ (НЕПОСИДЮЧІСТЬ)"); the second is the ability's use, stopping after one is not
-    g, p = _polania_encounter(rules)
+    g, p = encounter_position(rules, "polania", coins=2, popularity=5)
     do(g, "encounter", 1)
-    _take_all(g)
+    take_all_gains(g)
     assert logged_faction_abilities(g) == []
     do(g, "encounter", 0)
-    _take_all(g)
+    take_all_gains(g)
     assert logged_faction_abilities(g) == [("meander", p, 0)]
-    g, p = _polania_encounter(rules)
+    g, p = encounter_position(rules, "polania", coins=2, popularity=5)
     do(g, "encounter", 1)
-    _take_all(g)
+    take_all_gains(g)
     do(g, "encounter", 3)                         # stop after one
     assert logged_faction_abilities(g) == []

@@ -5,7 +5,8 @@ Encounter card 1 (data/encounters.toml): option 0 gains 2 coins + 1 popularity,
 option 1 costs 2 coins for 4 food, option 2 costs 2 popularity for a free Build.
 """
 from .helpers_b import (
-    CHAR, W0, blank, do, events_of, put_mech, seat, start_move, step,
+    CHAR, W0, blank, do, encounter_position, events_of, put_mech, seat, start_move, step,
+    take_all_gains,
 )
 
 EV_ENCOUNTER = 8
@@ -40,35 +41,17 @@ def test_swim_never_serves_the_character_or_mechs(rules):
 
 
 # ---------------------------------------------------------------- Meander
-def _encounter(rules, faction, coins, popularity):
-    g = blank(rules, [faction, "saxony"])
-    f = seat(g, faction)
-    g.set_unit(f, CHAR, 21 if faction == "polania" else 27)
-    g.set_encounter_token(28)
-    g.set_encounter_deck([1])
-    g.set_player(f, coins=coins, popularity=popularity)
-    start_move(g, f)
-    step(g, CHAR, 28)
-    assert g.decision_name == "encounter"
-    return g, f
-
-
-def _take_all(g):
-    while g.decision_name == "gain_amount":
-        g.apply(max(g.legal_options()))
-
-
 def test_meander_two_different_options_the_first_paying_for_the_second(rules):
     # Rulebook 000 "ПОЛАНІЯ (НЕПОСИДЮЧІСТЬ)": up to 2 different options in any
     # order; the reward of the first may pay for the second (digest §12).
-    g, p = _encounter(rules, "polania", coins=0, popularity=5)
+    g, p = encounter_position(rules, "polania", coins=0, popularity=5)
     assert g.legal_options() == [0, 2]               # option 1 costs 2 coins: not yet
     do(g, "encounter", 0)
-    _take_all(g)                                     # +2 coins, +1 popularity
+    take_all_gains(g)                                     # +2 coins, +1 popularity
     assert g.decision_name == "encounter"
     assert g.legal_options() == [1, 2, 3]            # option 0 not again; 3 = stop
     do(g, "encounter", 1)
-    _take_all(g)
+    take_all_gains(g)
     assert g.resources(28)["food"] == 4
     assert (g.player(p)["coins"], g.player(p)["popularity"]) == (0, 6)
     assert g.decision_name != "encounter"            # two options at most
@@ -76,10 +59,10 @@ def test_meander_two_different_options_the_first_paying_for_the_second(rules):
 
 def test_meander_any_order_and_may_stop_after_one(rules):
     # Rulebook 000 "НЕПОСИДЮЧІСТЬ ... у довільному порядку" and "1–2 варіанти".
-    g, p = _encounter(rules, "polania", coins=2, popularity=5)
+    g, p = encounter_position(rules, "polania", coins=2, popularity=5)
     assert g.legal_options() == [0, 1, 2]
     do(g, "encounter", 1)                            # the coin option first
-    _take_all(g)
+    take_all_gains(g)
     assert g.legal_options() == [0, 2, 3]
     do(g, "encounter", 3)
     assert g.decision_name != "encounter"
@@ -89,12 +72,12 @@ def test_meander_any_order_and_may_stop_after_one(rules):
 def test_meander_draws_only_one_encounter_card(rules):
     # Rulebook 000 "з колоди й надалі слід брати тільки 1 карту пригоди";
     # the card goes under the deck afterwards (§14).
-    g, _ = _encounter(rules, "polania", coins=2, popularity=5)
+    g, _ = encounter_position(rules, "polania", coins=2, popularity=5)
     deck_before = len(g.state()["encounter_deck"])
     do(g, "encounter", 0)
-    _take_all(g)
+    take_all_gains(g)
     do(g, "encounter", 1)
-    _take_all(g)
+    take_all_gains(g)
     deck = g.state()["encounter_deck"]
     assert len(deck) == deck_before + 1 and deck[-1] == 1
     assert len(events_of(g, EV_ENCOUNTER)) == 1
@@ -102,8 +85,8 @@ def test_meander_draws_only_one_encounter_card(rules):
 
 def test_other_factions_take_a_single_option(rules):
     # Rulebook 000 §14 "Ви мусите вибрати один із них" (Meander is Polania's only).
-    g, c = _encounter(rules, "crimea", coins=2, popularity=5)
+    g, c = encounter_position(rules, "crimea", coins=2, popularity=5)
     do(g, "encounter", 0)
-    _take_all(g)
+    take_all_gains(g)
     assert g.decision_name != "encounter"
     assert g.player(c)["coins"] == 4
