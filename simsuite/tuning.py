@@ -522,7 +522,8 @@ def tune_table(scenario: Path, by: str, budget: int, seed: int, out: Path, *,
         if keep or refining:
             match = {**cell, **({"players": base.n} if per_players else {}), "solo": solo}
             rows.append((match, tuple(float(x) for x in (r.tuned if keep else r.start))))
-    header, rows = _keep_other_runs(out, base.policy_name, kind, header, rows, base, defaults)
+    header, kept = _keep_other_runs(out, base.policy_name, kind, header, base, defaults)
+    rows = kept + _changing_rows(rows, kept, start, base.n)
     write_table(out, base.policy_name, base.names, defaults, start, rows, header)
     partial.unlink(missing_ok=True)
     return results
@@ -606,25 +607,41 @@ def _table_row(base: _Setup, context: dict) -> np.ndarray:
     return np.array(vec[:len(base.names)], dtype=np.float64)
 
 
-def _keep_other_runs(out: Path, policy: str, kind: str, header: list, rows: list, base, defaults):
+def _keep_other_runs(out: Path, policy: str, kind: str, header: list, base, defaults):
     """When `out` already holds this policy's table, its rows tuned for other kinds of game
     (solo or not, of another player count) and their header lines are kept beside this run's:
-    the commands of a policy's table, run in turn, write one file."""
+    the commands of a policy's table, run in turn, write one file. Returns the header and the
+    rows kept."""
     from simsuite.policies.tables import load_table
 
     if not out.is_file():
-        return header, rows
+        return header, []
     keys = base.spec.table_keys(base.config)
     try:
         old = load_table(out, policy, base.names, defaults, list(keys), keys)
     except UserError:
-        return header, rows            # not a table of this policy: replaced
+        return header, []              # not a table of this policy: replaced
     kept = [(dict(m), v) for m, v in old.rows
             if _kind_label(dict(m).get("solo") is True, dict(m).get("players")) != kind]
     if not kept:
-        return header, rows
+        return header, []
     lines = [ln for k, block in _header_blocks(old.header) if k != kind for ln in block]
-    return lines + header, kept + rows
+    return lines + header, kept
+
+
+def _changing_rows(rows: list, kept: list, start: Sequence[float], players: int) -> list:
+    """This run's rows less those that give their seats exactly what the kept rows already
+    give them (a refining run's start row, not beaten, that came from a less specific row of
+    another kind, e.g. a mat row under a faction and mat cell): the file then holds only rows
+    that change a seat's weights, and a later run of that other kind is not shadowed by
+    stale copies."""
+    from simsuite.policies.tables import WeightTable
+
+    others = WeightTable("", tuple(start), tuple((tuple(sorted(m.items())), tuple(v))
+                                                  for m, v in kept))
+    return [(m, v) for m, v in rows
+            if not np.allclose(others.vector({"players": players, **m})[:len(v)], v,
+                               rtol=1e-9, atol=0)]
 
 
 def _setup_from(base: _Setup, sc) -> _Setup:
