@@ -395,12 +395,14 @@ def tune_command(scenario: Path, budget: int, seed: int, out: Path, by: Optional
         raise UserError(f"--out: folder {out.parent} does not exist; "
                         "create it or choose another path")
     if by is not None:
-        rows = tune_table(Path(scenario), by, budget, seed, out, generations=generations,
-                          progress=lambda msg: print(msg, file=sys.stderr, flush=True))
-        print(f"tuned a table of {len(rows)} rows by {by}; written to {out}")
-        for cell, r in rows.items():
+        cells = tune_table(Path(scenario), by, budget, seed, out, generations=generations,
+                           progress=lambda msg: print(msg, file=sys.stderr, flush=True))
+        print(f"tuned {len(cells)} cells by {by} (a row written where it changes a seat's "
+              f"weights); table written to {out}")
+        for cell, r in cells.items():
             p = r.paired
-            print(f"  {by} = {cell if isinstance(cell, str) else ', '.join(cell)}: tuned {p['tuned_rate']:.1%} vs start {p['start_rate']:.1%} "
+            name = cell if isinstance(cell, str) else ", ".join(cell)
+            print(f"  {by} = {name}: tuned {p['tuned_rate']:.1%} vs start {p['start_rate']:.1%} "
                   f"({p['difference']:+.1%}, 95% CI {p['ci95'][0]:+.1%} to {p['ci95'][1]:+.1%})")
         return
     result = tune(Path(scenario), budget, seed, generations=generations,
