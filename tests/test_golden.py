@@ -59,6 +59,13 @@ CI baseline is untouched (its `expert` plays the default weights).
 the table (`simsuite tune scenarios/scythe/tune-expert-table-refine.toml --by mat --budget 3000000
 --seed 4 --generations 50`; Industrial, Patriotic, Mechanical and Agricultural rows replaced):
 the same scenario digests regenerated, for the same reason; no core digest moved.
+2026-11-30 (issue #14, session 30): expert's table gains 4-player rows by faction and mat pair
+(`simsuite tune scenarios/scythe/tune-expert-pairs.toml --by faction,mat,players --budget
+2500000 --seed 5 --generations 16`; 15 of the 25 pairs' rows kept, players = 4): the games of the
+4-player scenarios that give expert its table change (default, balance-pairs, expert-vs-field);
+the others' digests (2p, 5p, ladder, ladder-automa) only through their `scenario_hash`, which
+covers the table file; no core digest moved and the Automa CI baseline is untouched (its
+`expert` plays the default weights).
 """
 from __future__ import annotations
 
