@@ -66,6 +66,11 @@ the same scenario digests regenerated, for the same reason; no core digest moved
 the others' digests (2p, 5p, ladder, ladder-automa) only through their `scenario_hash`, which
 covers the table file; no core digest moved and the Automa CI baseline is untouched (its
 `expert` plays the default weights).
+2026-11-30 (issue #14, session 30, later): expert's table gains solo rows by faction and mat pair
+(`simsuite tune scenarios/scythe/tune-expert-solo-refine.toml --by faction,mat --budget 2300000
+--seed 6 --generations 16`; 18 of 23 kept): ladder-automa's solo games change, every other
+scenario digest only through its `scenario_hash`; no core digest moved; the Automa CI baseline
+is untouched.
 """
 from __future__ import annotations
 
