@@ -27,7 +27,7 @@ cdef inline bint objective_star_left(const GameState* g, int seat) noexcept nogi
     # One objective star per player, two for Saxony (Dominate, §12).
     if faction_ability(g, seat) == FA_DOMINATE:
         return g.p[seat].objective_stars < 2
-    return not g.p[seat].star_placed[STAR_OBJECTIVE]
+    return not star_cap_reached(&g.p[seat], STAR_OBJECTIVE)
 
 
 cdef int reveal_options(const GameState* g, int32_t* buf) noexcept nogil:

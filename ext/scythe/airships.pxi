@@ -236,7 +236,7 @@ cdef void air_blitzkrieg(GameState* g) noexcept nogil:
     g.wg.cell[l] = base_cell(g, l)
     if g.wg.mv.dial[0 if l == a else 1] > 0:
         draw_card(g, l)
-    if g.p[w].combat_stars < 2 or faction_ability(g, w) == FA_DOMINATE:
+    if earns_combat_star(g, w):
         place_star(g, w, STAR_COMBAT)
     g.wg.mv.foe = -1
 

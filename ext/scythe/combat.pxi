@@ -164,7 +164,7 @@ cdef void finish_combat(GameState* g) noexcept nogil:
     if revealed:
         draw_card(g, l)                  # the loser who revealed power draws 1 (§13.4)
     # Combat star: 2 at most, Saxony unlimited and forced (§13.4, §12).
-    if g.p[w].combat_stars < 2 or faction_ability(g, w) == FA_DOMINATE:
+    if earns_combat_star(g, w):
         place_star(g, w, STAR_COMBAT)
     if l == g.automa.seat and w == g.active and g.end_reason == END_NOT_OVER:
         # The human attacked and won: resources from the Automa's resource box (003 p.11).

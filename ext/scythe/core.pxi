@@ -129,6 +129,18 @@ cdef inline int faction_ability(const GameState* g, int seat) noexcept nogil:
     return g.rules.factions[g.p[seat].faction].ability
 
 
+# ---------------------------------------------------------------- star caps
+cdef inline bint star_cap_reached(const Player* p, int kind) noexcept nogil:
+    # The caps of every faction but Saxony (§18): 2 stars for combats, 1 for objectives.
+    return ((kind == STAR_COMBAT and p.combat_stars >= 2)
+            or (kind == STAR_OBJECTIVE and p.star_placed[STAR_OBJECTIVE]))
+
+
+cdef inline bint earns_combat_star(const GameState* g, int seat) noexcept nogil:
+    # A won combat places a star below the cap; Saxony's have none and must place (§13.4, §12).
+    return not star_cap_reached(&g.p[seat], STAR_COMBAT) or faction_ability(g, seat) == FA_DOMINATE
+
+
 # ---------------------------------------------------------------- Coercion
 cdef inline bint can_coerce(const GameState* g, int seat) noexcept nogil:
     # Crimea's Coercion: once per turn, 1 combat card pays for 1 resource (§12).
@@ -201,9 +213,7 @@ cdef void place_star(GameState* g, int seat, int kind) noexcept nogil:
     cdef Player* p = &g.p[seat]
     if g.end_reason != END_NOT_OVER or p.stars >= N_STARS:
         return
-    if faction_ability(g, seat) == FA_DOMINATE and (
-            (kind == STAR_COMBAT and p.combat_stars >= 2)
-            or (kind == STAR_OBJECTIVE and p.objective_stars >= 1)):
+    if star_cap_reached(p, kind) and faction_ability(g, seat) == FA_DOMINATE:
         emit(g, EV_ABILITY, seat, FA_DOMINATE, kind, 0, 0, 1)   # a star past the caps (§12)
     if kind == STAR_COMBAT:
         p.combat_stars += 1

@@ -94,7 +94,7 @@ cdef double h_air_score(HCtx* h, int kind, int32_t opt) noexcept nogil:
         if opt == 0:
             return 0.0
         o = opt - 1
-        if g.p[seat].combat_stars >= 2 and faction_ability(g, seat) != FA_DOMINATE:
+        if not earns_combat_star(g, seat):
             return -1.0
         return 1.0 if g.p[seat].power > g.p[o].power else -1.0
     if kind == DK_AIR_SWAP:

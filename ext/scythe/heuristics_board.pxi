@@ -478,7 +478,7 @@ cdef inline double h_combat_star(HCtx* h) noexcept nogil:
     cdef const Player* p = &h.g.p[h.seat]
     if p.stars >= N_STARS:
         return 0.0
-    if p.combat_stars < 2 or faction_ability(h.g, h.seat) == FA_DOMINATE:
+    if earns_combat_star(h.g, h.seat):
         return h.star_val + h.w[HW_COMBAT_STAR] + h_win_bonus(h)
     return 0.0
 

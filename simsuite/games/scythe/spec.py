@@ -291,11 +291,10 @@ class ScytheSpec(GameSpec):
         if bad:
             raise UserError(f"--by {bad[0]!r}: Scythe tunes by faction, mat or both")
         doc = dict(scenario)
+        solo_game = "automa" in scenario or scenario.get("game") == "scythe-automa"
+        others = ["random"] * (int(scenario.get("players", 2)) - 1)
         for key, value in cell.items():
-            if "automa" in scenario or scenario.get("game") == "scythe-automa":
-                doc[key + "s"] = value                      # the human's one entry
-            else:
-                doc[key + "s"] = [value] + ["random"] * (int(scenario.get("players", 2)) - 1)
+            doc[key + "s"] = value if solo_game else [value] + others   # solo: the human's one entry
         return doc
 
     def seats_holding(self, config, cell: dict, game_indices: np.ndarray,
