@@ -292,7 +292,7 @@ cdef int effect_options(const GameState* g, int seat, int b, int fixed_cell,
 
 cdef void apply_effect_option(GameState* g, int seat, int b, int opt) noexcept nogil:
     cdef Player* p = &g.p[seat]
-    cdef int hi = opt // 4, lo = opt % 4, i
+    cdef int hi = opt // 4, lo = opt % 4
     if b == BOT_UPGRADE:
         p.top_cube[hi] = 0
         p.bottom_cubes[lo] += 1
@@ -304,15 +304,7 @@ cdef void apply_effect_option(GameState* g, int seat, int b, int opt) noexcept n
     elif b == BOT_ENLIST:
         p.recruit_enlisted[hi] = 1
         p.onetime_used[lo] = 1
-        if lo == E_POWER:
-            add_power(g, seat, ONETIME_AMOUNT)
-        elif lo == E_COINS:
-            add_coins(g, seat, ONETIME_AMOUNT)
-        elif lo == E_POPULARITY:
-            add_popularity(g, seat, ONETIME_AMOUNT)
-        else:
-            for i in range(ONETIME_AMOUNT):
-                draw_card(g, seat)
+        gain(g, seat, column_gain(lo), ONETIME_AMOUNT)     # Enlist codes follow the columns
 
 
 cdef void recruit_bonus(GameState* g, int seat, int b) noexcept nogil:
@@ -320,14 +312,7 @@ cdef void recruit_bonus(GameState* g, int seat, int b) noexcept nogil:
     # Build +1 popularity, Enlist +1 combat card.
     if not g.p[seat].recruit_enlisted[b]:
         return
-    if b == BOT_UPGRADE:
-        add_power(g, seat, ONGOING_AMOUNT)
-    elif b == BOT_DEPLOY:
-        add_coins(g, seat, ONGOING_AMOUNT)
-    elif b == BOT_BUILD:
-        add_popularity(g, seat, ONGOING_AMOUNT)
-    else:
-        draw_card(g, seat)
+    gain(g, seat, column_gain(b), ONGOING_AMOUNT)
     emit(g, EV_RECRUIT_BONUS, seat, b, ONGOING_AMOUNT, 0, 0, 0)
 
 

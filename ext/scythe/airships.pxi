@@ -164,19 +164,6 @@ cdef void air_setup(GameState* g) noexcept nogil:
         g.wg.resolution = w.res_choices[rng_below(&g.rng, w.n_res_choices)]
 
 
-cdef void air_gain(GameState* g, int seat, int effect, int amount) noexcept nogil:
-    cdef int i
-    if effect == AE_GAIN_COINS:
-        add_coins(g, seat, amount)
-    elif effect == AE_GAIN_POWER:
-        add_power(g, seat, amount)
-    elif effect == AE_GAIN_POPULARITY:
-        add_popularity(g, seat, amount)
-    elif effect == AE_GAIN_CARDS:
-        for i in range(amount):
-            draw_card(g, seat)
-
-
 cdef int air_fire(GameState* g, int seat, int when) noexcept nogil:
     # Apply the seat's tiles' gain rules for `when` at its airship's territory; returns the
     # AF_* decisions they offer there (a Blitzkrieg combat, an objective swap).
@@ -195,7 +182,7 @@ cdef int air_fire(GameState* g, int seat, int when) noexcept nogil:
             elif r.effect == AE_SWAP_OBJECTIVE:
                 offers |= AF_SWAP
             else:
-                air_gain(g, seat, r.effect, r.amount)
+                gain(g, seat, r.effect, r.amount)       # AE_GAIN_* are Gain codes
                 emit(g, EV_AIR_RULE, seat, r.effect, r.amount, cell, 0, 0)
     return offers
 

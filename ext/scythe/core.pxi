@@ -84,6 +84,32 @@ cdef int draw_card(GameState* g, int seat) noexcept nogil:
     return v
 
 
+cdef void gain(GameState* g, int seat, int kind, int n) noexcept nogil:
+    # n of a Gain: coins, popularity or power on their tracks, or n combat cards drawn.
+    cdef int i
+    if kind == GAIN_COINS:
+        add_coins(g, seat, n)
+    elif kind == GAIN_POPULARITY:
+        add_popularity(g, seat, n)
+    elif kind == GAIN_POWER:
+        add_power(g, seat, n)
+    else:
+        for i in range(n):
+            draw_card(g, seat)
+
+
+cdef inline int column_gain(int column) noexcept nogil:
+    # What a bottom-action column's recruit bonuses give, one-time and ongoing (Rulebook
+    # §9.4): Upgrade power, Deploy coins, Build popularity, Enlist combat cards.
+    if column == BOT_UPGRADE:
+        return GAIN_POWER
+    if column == BOT_DEPLOY:
+        return GAIN_COINS
+    if column == BOT_BUILD:
+        return GAIN_POPULARITY
+    return GAIN_CARDS
+
+
 cdef inline void discard_card(GameState* g, int seat, int value) noexcept nogil:
     g.p[seat].hand[value - 2] -= 1
     g.combat_discard[g.n_combat_discard] = value

@@ -313,17 +313,9 @@ cdef void apply_encounter(GameState* g, int32_t opt) noexcept nogil:
 
 cdef void apply_gain_amount(GameState* g, int32_t opt) noexcept nogil:
     cdef int seat = g.decider
-    cdef int i, k
-    k = g.t.rw_part
-    if k == RW_COINS:
-        add_coins(g, seat, opt)
-    elif k == RW_POPULARITY:
-        add_popularity(g, seat, opt)
-    elif k == RW_POWER:
-        add_power(g, seat, opt)
-    elif k == RW_CARDS:
-        for i in range(opt):
-            draw_card(g, seat)
+    cdef int k = g.t.rw_part
+    if k < RW_RES0:
+        gain(g, seat, k, opt)           # RW_COINS .. RW_CARDS are Gain codes
     else:
         g.cell_res[g.t.rw_cell][k - RW_RES0] += opt
     g.t.rw_part += 1

@@ -1,5 +1,5 @@
 # Layer: rules. Uses: state, core.pxi (end_game, undo_pending_moves, place_star),
-# objectives.pxi (objective_met), airships.pxi (air_gain).
+# objectives.pxi (objective_met); core.pxi gain() for its gains.
 #
 # The Wind Gambit's resolution module (rulebook 004, «МОДУЛЬ „РОЗВ'ЯЗКИ“»), on only when
 # Rules.wg.resolutions_on: the normal end (a 6th star ends the game at once) is ignored and the
@@ -59,7 +59,7 @@ cdef void res_trigger(GameState* g, int seat) noexcept nogil:
     emit(g, EV_RESOLUTION, seat, g.wg.resolution, g.p[seat].stars, 0, 0, 0)
     for k in range(4):
         if t.gain[k] > 0:
-            air_gain(g, seat, k, t.gain[k])
+            gain(g, seat, k, t.gain[k])
     for k in range(t.gain[AE_PLACE_STAR]):
         place_star(g, seat, STAR_TILE)   # stars on the tile count as placed (004 «ЗІРКИ»), 6 at most
     if t.extra_rounds == 0:
@@ -103,7 +103,7 @@ cdef void res_send_home(GameState* g) noexcept nogil:
                 n += 1
         if n > 0:
             if t.end_per_unit >= 0:
-                air_gain(g, s, t.end_per_unit, n * t.end_amount)
+                gain(g, s, t.end_per_unit, n * t.end_amount)
             emit(g, EV_RES_HOME, s, n, n * t.end_amount if t.end_per_unit >= 0 else 0, 0, 0, 0)
 
 
@@ -154,7 +154,7 @@ cdef void res_complete_shared(GameState* g, int j) noexcept nogil:
     emit(g, EV_RES_SHARED, seat, g.wg.shared_obj[j], j, 0, 0, 0)
     for k in range(4):
         if t.shared_gain[k] > 0:
-            air_gain(g, seat, k, t.shared_gain[k])
+            gain(g, seat, k, t.shared_gain[k])
     if t.shared_star == SS_OBJECTIVE:
         place_star(g, seat, STAR_OBJECTIVE)
     elif t.shared_star == SS_TILE:

@@ -82,7 +82,7 @@ cdef enum:  # TopCell
     TC_BOLSTER_CARDS = 4  # Bolster cards 1 -> 2
     TC_PRODUCE_HEXES = 5  # Produce 2 -> 3 territories
 
-# One-time recruit bonuses on the faction mat.
+# One-time recruit bonuses on the faction mat, in the bottom-action columns' order (column_gain).
 cdef enum:  # Enlist
     E_POWER = 0       # +2 power
     E_COINS = 1       # +2 coins
@@ -363,7 +363,16 @@ cdef enum:  # TopVariant
     TV_PRODUCE = 7
     TV_FACTORY = 8       # the Factory card's top action
 
-# Reward components, in the order they are resolved (aux of DK_GAIN_AMOUNT).
+# What a gain adds to: a track or the hand (gain() in core.pxi applies one). Rewards, recruit
+# bonuses and airship tiles all give these; their own codes equal these values.
+cdef enum:  # Gain
+    GAIN_COINS = 0
+    GAIN_POPULARITY = 1
+    GAIN_POWER = 2
+    GAIN_CARDS = 3
+
+# Reward components, in the order they are resolved (aux of DK_GAIN_AMOUNT); the first four
+# are the Gain codes.
 cdef enum:  # RewardPart
     RW_COINS = 0
     RW_POPULARITY = 1

@@ -27,10 +27,10 @@ cdef enum:  # AirCondition
     AC_VILLAGE = 4
     AC_FACTORY = 5
     AC_OPPONENT_AIRSHIP = 6
-cdef enum:  # AirEffect
+cdef enum:  # AirEffect; the four gains are the Gain codes (state.pxd)
     AE_GAIN_COINS = 0
-    AE_GAIN_POWER = 1
-    AE_GAIN_POPULARITY = 2
+    AE_GAIN_POPULARITY = 1
+    AE_GAIN_POWER = 2
     AE_GAIN_CARDS = 3
     AE_AIRSHIP_COMBAT = 4
     AE_PLACE_STAR = 5          # a star on the resolution tile (resolutions' on_trigger only)

@@ -68,7 +68,7 @@ FILE = "wind_gambit.toml"
 TRIGGERS = ("airship_stops", "turn_start")
 CONDITIONS = ("always", "occupied", "unoccupied", "opponent_occupied", "village", "factory",
               "opponent_airship")
-EFFECTS = ("gain_coins", "gain_power", "gain_popularity", "gain_cards", "airship_combat", "place_star",
+EFFECTS = ("gain_coins", "gain_popularity", "gain_power", "gain_cards", "airship_combat", "place_star",
            "swap_objective")
 END_TRIGGERS = ("stars", "turns", "shared_objectives")
 TURNS_PER = ("player", "game")
