@@ -54,6 +54,20 @@ def bench_seeds(indices) -> np.ndarray:
     return np.asarray(indices, dtype=np.uint64) * np.uint64(0x9E3779B97F4A7C15)
 
 
+def bench_policy_arrays(game: str, title: str, policy: str, seats: int) -> tuple:
+    """(ids int32 [seats], weights [seats, MAX_WEIGHTS]) of `game`'s compiled `policy` at its
+    default weights in every seat; `title` names the core in the error for an unknown policy."""
+    from simsuite.policies import PolicyChoice, compiled_policies, seat_policy_arrays
+
+    table = compiled_policies(game)
+    if policy not in table:
+        raise UserError(f"bench: policy '{policy}' is not compiled into the {title} core; "
+                        f"known: {', '.join(sorted(table))}")
+    p = table[policy]
+    ids, weights, _ = seat_policy_arrays([PolicyChoice(p.name, p.id, tuple(w for _, w in p.weights))] * seats)
+    return ids, weights
+
+
 def timed_batch(games: int, play: Callable[[], dict]) -> Measure:
     """Time one call of a core's batch entry point (`play()` returns its result arrays, with the
     decisions of each game in "decisions")."""

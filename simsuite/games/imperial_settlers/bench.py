@@ -8,8 +8,7 @@ from typing import Callable
 
 import numpy as np
 
-from simsuite.bench import Measure, Workload, batch_workload, bench_seeds, timed_batch
-from simsuite.errors import UserError
+from simsuite.bench import Measure, Workload, batch_workload, bench_policy_arrays, bench_seeds, timed_batch
 
 
 def _core(players: int, policy: str) -> Callable[[int, int], Measure]:
@@ -17,20 +16,13 @@ def _core(players: int, policy: str) -> Callable[[int, int], Measure]:
         from simsuite import _imperial_settlers as core
         from simsuite.games.base import cyclic_deal
         from simsuite.games.imperial_settlers.data import load_rules
-        from simsuite.policies import MAX_WEIGHTS, compiled_policies
 
-        table = compiled_policies("imperial-settlers")
-        if policy not in table:
-            raise UserError(f"bench: policy '{policy}' is not compiled into the Imperial Settlers "
-                            f"core; known: {', '.join(sorted(table))}")
-        p = table[policy]
+        ids, weights = bench_policy_arrays("imperial-settlers", "Imperial Settlers", policy, players)
         rules = load_rules()
         index = np.arange(start, start + games, dtype=np.int64)
         seeds = bench_seeds(index)
         factions = cyclic_deal(index, [4], players)[0]
-        weights = np.zeros((players, MAX_WEIGHTS))
-        weights[:, :len(p.weights)] = [w for _, w in p.weights]
-        return timed_batch(games, lambda: core.play_batch(rules, seeds, players, factions, np.full(players, p.id, dtype=np.int32), weights))
+        return timed_batch(games, lambda: core.play_batch(rules, seeds, players, factions, ids, weights))
     return run
 
 

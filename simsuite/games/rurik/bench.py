@@ -6,24 +6,16 @@ from typing import Callable, Optional
 
 import numpy as np
 
-from simsuite.bench import Measure, Workload, batch_workload, bench_seeds, timed_batch
-from simsuite.errors import UserError
+from simsuite.bench import Measure, Workload, batch_workload, bench_policy_arrays, bench_seeds, timed_batch
 
 
 def _core(players: int, policy: str, solo: Optional[int] = None) -> Callable[[int, int], Measure]:
     def run(games: int, start: int) -> Measure:
         from simsuite import _rurik
-        from simsuite.policies import PolicyChoice, compiled_policies, seat_policy_arrays
 
-        table = compiled_policies("rurik")
-        if policy not in table:
-            raise UserError(f"bench: policy '{policy}' is not compiled into the Rurik core; "
-                            f"known: {', '.join(sorted(table))}")
-        p = table[policy]
-        choice = PolicyChoice(p.name, p.id, tuple(w for _, w in p.weights))
+        ids, weights = bench_policy_arrays("rurik", "Rurik", policy, players)
         rules = _rurik.RurikRules()
         seeds = bench_seeds(np.arange(start, start + games))
-        ids, weights, _ = seat_policy_arrays([choice] * players)
         return timed_batch(games, lambda: _rurik.play_batch(rules, seeds, players, None, solo, ids, weights))
     return run
 

@@ -8,7 +8,7 @@ from typing import Callable, Optional
 
 import numpy as np
 
-from simsuite.bench import Measure, Workload, batch_workload, bench_seeds, timed_batch
+from simsuite.bench import Measure, Workload, batch_workload, bench_policy_arrays, bench_seeds, timed_batch
 from simsuite.errors import UserError
 
 
@@ -32,22 +32,12 @@ def _core(players: int, policy: str, automa: Optional[dict] = None,
     def run(games: int, start: int) -> Measure:
         from simsuite import _scythe
         from simsuite.games.scythe.data import load_data
-        from simsuite.policies import MAX_WEIGHTS, compiled_policies
 
-        table = compiled_policies("scythe")
-        if policy not in table:
-            raise UserError(f"bench: policy '{policy}' is not compiled into the Scythe core; "
-                            f"known: {', '.join(sorted(table))}")
-        p = table[policy]
-        rules = make_rules() if make_rules else _scythe.Rules(load_data())
-        seeds = bench_seeds(np.arange(start, start + games))
+        ids, weights = bench_policy_arrays("scythe", "Scythe", policy, players)
         if TABLE and policy == HEURISTIC:
             ids, weights = table_arrays(policy, players, automa is not None, TABLE)
-        else:
-            ids = np.full(players, p.id, dtype=np.int32)
-            weights = np.zeros((players, MAX_WEIGHTS))
-            for s in range(players):
-                weights[s, :len(p.weights)] = [w for _, w in p.weights]
+        rules = make_rules() if make_rules else _scythe.Rules(load_data())
+        seeds = bench_seeds(np.arange(start, start + games))
         return timed_batch(games, lambda: _scythe.play_batch(rules, seeds, players, None, None, ids, weights, **(automa or {})))
     return run
 
