@@ -249,18 +249,19 @@ def tune(scenario: Path, budget: int, seed: int, *, jobs: Optional[int] = None,
     """Run the tuner (see the module docstring); returns the weights and the checks."""
     from simsuite.rng import derive_seed
 
-    if isinstance(budget, bool) or not isinstance(budget, int) or budget < 1:
-        raise UserError(f"--budget: {budget!r} is not a number of games; pass a whole number, "
-                        "e.g. --budget 20000")
-    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0 or seed >= 1 << 64:
-        raise UserError(f"--seed: {seed!r} is not a seed; pass a whole number from 0 to 2**64-1")
-    _check_generations(generations)
+    _check_arguments(budget, seed, generations)
     setup = _setup(scenario)
     _check_budget(budget, len(setup.seats))
     return _search(setup, budget, seed, _jobs(jobs), progress, generations)
 
 
-def _check_generations(generations: int) -> None:
+def _check_arguments(budget: int, seed: int, generations: int) -> None:
+    """The command line's --budget, --seed and --generations, each with a one-line error."""
+    if isinstance(budget, bool) or not isinstance(budget, int) or budget < 1:
+        raise UserError(f"--budget: {budget!r} is not a number of games; pass a whole number, "
+                        "e.g. --budget 20000")
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0 or seed >= 1 << 64:
+        raise UserError(f"--seed: {seed!r} is not a seed; pass a whole number from 0 to 2**64-1")
     if isinstance(generations, bool) or not isinstance(generations, int) or not 1 <= generations <= 10000:
         raise UserError(f"--generations: {generations!r} is not a number of generations; pass a "
                         f"whole number from 1 to 10000 (default {GENERATIONS})")
@@ -445,12 +446,7 @@ def tune_table(scenario: Path, by: str, budget: int, seed: int, out: Path, *,
     from simsuite.rng import derive_seed
     from simsuite.scenario import load_scenario_table, parse_toml, short_hash
 
-    if isinstance(budget, bool) or not isinstance(budget, int) or budget < 1:
-        raise UserError(f"--budget: {budget!r} is not a number of games; pass a whole number, "
-                        "e.g. --budget 20000")
-    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0 or seed >= 1 << 64:
-        raise UserError(f"--seed: {seed!r} is not a seed; pass a whole number from 0 to 2**64-1")
-    _check_generations(generations)
+    _check_arguments(budget, seed, generations)
     base = _setup(scenario)
     # a row applies where it was tuned: solo games (a seat the rules play) or not
     solo = len(base.seats) < base.n

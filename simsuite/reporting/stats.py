@@ -95,6 +95,19 @@ def gammainc_upper(a: float, x: float) -> float:
     return _gammainc(a, x)[1]
 
 
+def _lentz_step(a_n: float, b_n: float, c: float, d: float) -> Tuple[float, float, float]:
+    """One term a_n / (b_n + ...) of a continued fraction by the modified Lentz method: the new
+    c and d (kept off zero) and the factor the fraction's value is multiplied by."""
+    d = b_n + a_n * d
+    if abs(d) < _TINY:
+        d = _TINY
+    c = b_n + a_n / c
+    if abs(c) < _TINY:
+        c = _TINY
+    d = 1.0 / d
+    return c, d, d * c
+
+
 def _gammainc(a: float, x: float) -> Tuple[float, float]:
     if a <= 0 or x < 0 or math.isnan(x):
         raise ValueError(f"incomplete gamma needs a > 0 and x >= 0 (a={a}, x={x})")
@@ -119,16 +132,8 @@ def _gammainc(a: float, x: float) -> Tuple[float, float]:
     d = 1.0 / b
     h = d
     for i in range(1, _MAX_ITER):
-        an = -i * (i - a)
         b += 2.0
-        d = an * d + b
-        if abs(d) < _TINY:
-            d = _TINY
-        c = b + an / c
-        if abs(c) < _TINY:
-            c = _TINY
-        d = 1.0 / d
-        delta = d * c
+        c, d, delta = _lentz_step(-i * (i - a), b, c, d)
         h *= delta
         if abs(delta - 1.0) < _EPS:
             break
@@ -160,24 +165,9 @@ def _beta_cf(a: float, b: float, x: float) -> float:
     h = d
     for m in range(1, _MAX_ITER):
         m2 = 2 * m
-        aa = m * (b - m) * x / ((qam + m2) * (a + m2))
-        d = 1.0 + aa * d
-        if abs(d) < _TINY:
-            d = _TINY
-        c = 1.0 + aa / c
-        if abs(c) < _TINY:
-            c = _TINY
-        d = 1.0 / d
-        h *= d * c
-        aa = -(a + m) * (qab + m) * x / ((a + m2) * (qap + m2))
-        d = 1.0 + aa * d
-        if abs(d) < _TINY:
-            d = _TINY
-        c = 1.0 + aa / c
-        if abs(c) < _TINY:
-            c = _TINY
-        d = 1.0 / d
-        delta = d * c
+        c, d, delta = _lentz_step(m * (b - m) * x / ((qam + m2) * (a + m2)), 1.0, c, d)
+        h *= delta
+        c, d, delta = _lentz_step(-(a + m) * (qab + m) * x / ((a + m2) * (qap + m2)), 1.0, c, d)
         h *= delta
         if abs(delta - 1.0) < _EPS:
             break
