@@ -181,7 +181,7 @@ def test_bad_python_policy_paths(tmp_path):
         "s.toml: policy.name: policy 'no_such_module_x:Pol': cannot import module 'no_such_module_x'")
     assert _error(tmp_path, SCYTHE + 'policy = "simsuite.rng:Nope"\n') == (
         "s.toml: policy.name: policy 'simsuite.rng:Nope': module 'simsuite.rng' has no 'Nope'; "
-        "check the class name after the colon")
+        "check the name after the colon")
     assert _error(tmp_path, SCYTHE + 'policy = "simsuite.rng:Stream"\n') == (
         "s.toml: policy.name: policy 'simsuite.rng:Stream' is not a class with a "
         "choose(view, options, stream) method; define one")

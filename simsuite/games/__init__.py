@@ -21,7 +21,7 @@ import pkgutil
 from functools import lru_cache
 from types import ModuleType
 
-from simsuite.errors import UserError
+from simsuite.errors import UserError, import_named
 from simsuite.games.base import GameSpec
 
 ENV = "SIMSUITE_GAME_PATH"
@@ -72,16 +72,8 @@ def known_games() -> list[str]:
 
 
 def _load(target: str, name: str) -> GameSpec:
-    module_name, _, attr = target.partition(":")
-    try:
-        module = importlib.import_module(module_name)
-    except ImportError as err:
-        raise UserError(f"game {name!r} cannot be loaded ({err}); check the module path "
-                        "and, for a compiled core, build it: python setup.py build_ext --inplace")
-    obj = getattr(module, attr, None)
-    if obj is None:
-        raise UserError(f"game {name!r}: module {module_name} has no {attr!r}; "
-                        "check the name after the colon")
+    obj = import_named(target, f"game {name!r}", "check the module path and, for a compiled "
+                       "core, build it: python setup.py build_ext --inplace")
     spec = obj() if isinstance(obj, type) else obj
     if not isinstance(spec, GameSpec):
         raise UserError(f"game {name!r}: {target} is not a simsuite.games.base.GameSpec; "

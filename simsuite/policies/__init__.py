@@ -19,14 +19,13 @@ results for the same decisions.
 """
 from __future__ import annotations
 
-import importlib
 import inspect
 import tomllib
 from pathlib import Path
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
-from simsuite.errors import UserError
+from simsuite.errors import UserError, import_named
 
 MAX_WEIGHTS = 48  # length of a compiled policy's weight vector in every core
 # Hashes (policy_id, scenario_hash) cover the first HASHED_WEIGHTS weights when every later one
@@ -157,15 +156,8 @@ def import_policy_class(path: str) -> type:
     if not sep or not module_name or not attr or not attr.isidentifier():
         raise UserError(f"policy {path!r} is neither a known policy nor a dotted path; "
                         "write package.module:ClassName")
-    try:
-        module = importlib.import_module(module_name)
-    except ImportError as err:
-        raise UserError(f"policy {path!r}: cannot import module {module_name!r} ({err}); "
-                        "make it importable (install it or add its folder to PYTHONPATH)")
-    cls = getattr(module, attr, None)
-    if cls is None:
-        raise UserError(f"policy {path!r}: module {module_name!r} has no {attr!r}; "
-                        "check the class name after the colon")
+    cls = import_named(path, f"policy {path!r}",
+                       "make it importable (install it or add its folder to PYTHONPATH)")
     if not inspect.isclass(cls) or not callable(getattr(cls, "choose", None)):
         raise UserError(f"policy {path!r} is not a class with a choose(view, options, stream) "
                         "method; define one")
