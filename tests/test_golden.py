@@ -2,7 +2,8 @@
 
 `tests/baselines/golden.json` holds a SHA-256 of every output of the compiled core on fixed
 seeds (each policy, 2 and 4 players, the Automa at each level, the random policy) and of the
-dataset rows that each shipped scenario writes for its first games. Any change to what a game
+dataset rows that shipped scenarios of every game (Scythe with and without The Wind Gambit,
+Rurik, Imperial Settlers) write for their first games. Any change to what a game
 does, to the seeding, or to what the runner writes changes a digest and fails this test.
 
 A rules or policy change that is MEANT to change results regenerates the file on purpose:
@@ -71,6 +72,11 @@ covers the table file; no core digest moved and the Automa CI baseline is untouc
 --seed 6 --generations 16`; 18 of 23 kept): ladder-automa's solo games change, every other
 scenario digest only through its `scenario_hash`; no core digest moved; the Automa CI baseline
 is untouched.
+2026-11-30 (session 31): scenario digests added for The Wind Gambit (wind-gambit.toml), Rurik
+(strategies, 2 players, the solo levels, the planner) and Imperial Settlers (2 and 4 players,
+solo), which had none; the scenario keys now name the game's folder (scenario/scythe/...), the
+earlier digests' values unchanged. The new digests were checked equal on the code before that
+session's core change (commit a651dcc) and after it.
 """
 from __future__ import annotations
 
@@ -123,11 +129,17 @@ SLOW_CORE_CASES = [
     ("5p-ladder-100", 5, ["expert", "economy", "star_rush", "aggressor", "diplomat"], 100, None),
 ]
 
-# shipped scenarios, each cut to its first games
-SCENARIO_CASES = [("default.toml", 16), ("scythe-2p.toml", 20), ("scythe-5p.toml", 10),
-                  ("scythe-balance-pairs.toml", 20), ("automa-levels.toml", 32),
-                  ("ladder.toml", 10), ("ladder-automa.toml", 20),
-                  ("expert-vs-field.toml", 8)]
+# shipped scenarios of every game (paths under scenarios/), each cut to its first games
+SCENARIO_CASES = [("scythe/default.toml", 16), ("scythe/scythe-2p.toml", 20),
+                  ("scythe/scythe-5p.toml", 10), ("scythe/scythe-balance-pairs.toml", 20),
+                  ("scythe/automa-levels.toml", 32), ("scythe/ladder.toml", 10),
+                  ("scythe/ladder-automa.toml", 20), ("scythe/expert-vs-field.toml", 8),
+                  ("scythe/wind-gambit.toml", 24),
+                  ("rurik/rurik-strategies.toml", 24), ("rurik/rurik-2p.toml", 24),
+                  ("rurik/rurik-solo-levels.toml", 40), ("rurik/rurik-solo-planner.toml", 8),
+                  ("imperial-settlers/settlers-4p.toml", 24),
+                  ("imperial-settlers/settlers-2p.toml", 24),
+                  ("imperial-settlers/settlers-solo.toml", 24)]
 
 
 def _digest_arrays(out: dict) -> str:
@@ -154,8 +166,8 @@ def _core_digest(players, seat_policies, games, automa):
 
 
 def _scenario_digest(name, games, tmp_path):
-    out = tmp_path / name
-    run(load_scenario(ROOT / "scenarios" / "scythe" / name, games=games, out=out), jobs=1, progress=False)
+    out = tmp_path / Path(name).name
+    run(load_scenario(ROOT / "scenarios" / name, games=games, out=out), jobs=1, progress=False)
     rows = (pl.scan_parquet(out / "**" / "*.parquet", hive_partitioning=True).collect()
             .sort(["scenario", "game_index", "seat"]))
     rows = rows.select(sorted(rows.columns))
