@@ -445,3 +445,36 @@ def rank_desc(values: Iterable[float]) -> np.ndarray:
     v = np.asarray(list(values), dtype=np.float64)
     filled = np.where(np.isnan(v), -np.inf, v)
     return np.array([1 + int(np.sum(filled > x)) for x in filled], dtype=np.int64)
+
+
+def average_ranks(values: Iterable[float]) -> np.ndarray:
+    """Ranks 1..n from the smallest, ties sharing the mean of the ranks they span."""
+    v = np.asarray(list(values), dtype=np.float64)
+    order = np.argsort(v, kind="stable")
+    ranks = np.empty(v.size, dtype=np.float64)
+    i = 0
+    while i < v.size:
+        j = i
+        while j + 1 < v.size and v[order[j + 1]] == v[order[i]]:
+            j += 1
+        ranks[order[i:j + 1]] = (i + j) / 2.0 + 1.0
+        i = j + 1
+    return ranks
+
+
+def spearman(x: Sequence[float], y: Sequence[float], confidence: float = 0.95) -> Tuple[float, float, float]:
+    """Spearman's rank correlation of paired values (the Pearson correlation of their average
+    ranks) with an interval from Fisher's z and the Bonett-Wright standard error
+    sqrt((1 + rho^2 / 2) / (n - 3)) (Psychometrika 65, 2000). NaN where n < 4 or a side is
+    constant."""
+    if len(x) != len(y):
+        raise ValueError(f"spearman needs paired values ({len(x)} against {len(y)})")
+    n = len(x)
+    rx, ry = average_ranks(x), average_ranks(y)
+    if n < 4 or rx.std() == 0 or ry.std() == 0:
+        return (NAN, NAN, NAN)
+    rho = float(np.corrcoef(rx, ry)[0, 1])
+    if abs(rho) >= 1.0:
+        return (rho, rho, rho)
+    half = z_for(confidence) * math.sqrt((1.0 + rho * rho / 2.0) / (n - 3))
+    return (rho, math.tanh(math.atanh(rho) - half), math.tanh(math.atanh(rho) + half))

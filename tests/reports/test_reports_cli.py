@@ -345,3 +345,31 @@ def test_html_page_shows_why_a_report_was_skipped():
     page = render_html([ReportResult("banned-pairs", "Banned <pairs>", skipped="no games with a & b")],
                        {}, title="t")
     assert "Skipped: no games with a &amp; b" in page and "Banned &lt;pairs&gt;" in page
+
+
+def test_banned_pairs_compare_ranks_two_datasets(capsys, tmp_path):
+    # hand2p without its shared win (game 4), and the same games with every result reversed:
+    # each pair's difference from the field changes sign, so the rankings are mirror images
+    # (Spearman -1). Crimea + Industrial won 3 of 3 here (1st) and loses 3 of 3 there, the
+    # only pair without a win there: last of the 6 pairs.
+    from reportdata import rows_2p
+    from simsuite.reporting.synthetic import write_dataset
+
+    rows = [r for r in rows_2p() if r["game_index"] != 4]
+    here = write_dataset(rows, tmp_path / "here", SCYTHE)
+    flipped = [{**r, "winner": not r["winner"], "rank": 3 - r["rank"]} for r in rows]
+    there = write_dataset(flipped, tmp_path / "there", SCYTHE)
+    doc = json.loads(run(capsys, "banned-pairs", here, "--compare", there, "--format", "json"))
+    (agree,) = doc["tables"]["agreement"]["rows"]
+    assert agree["pairs"] == 6 and abs(agree["spearman"] + 1) < 1e-12
+    ci = {r["pair_label"]: r for r in doc["tables"]["compare"]["rows"]}["crimea+industrial"]
+    assert (ci["rank"], ci["rank_other"], ci["moved"]) == (1, 6, 5)
+    # against itself every pair keeps its place
+    doc = json.loads(run(capsys, "banned-pairs", here, "--compare", here, "--format", "json"))
+    assert all(r["moved"] == 0 for r in doc["tables"]["compare"]["rows"])
+    assert abs(doc["tables"]["agreement"]["rows"][0]["spearman"] - 1) < 1e-12
+
+
+def test_banned_pairs_compare_names_a_bad_dataset(hand2p, tmp_path):
+    with pytest.raises(UserError, match=r"^--compare: dataset .*nowhere does not exist"):
+        report_command("banned-pairs", [str(hand2p), "--compare", str(tmp_path / "nowhere")])

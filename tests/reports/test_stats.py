@@ -142,3 +142,27 @@ def test_mean_interval_matches_scipy():
 
 def test_rank_desc_shares_ties():
     assert list(stats.rank_desc([0.2, 0.5, 0.2, float("nan"), 0.1])) == [2, 1, 2, 5, 4]
+
+
+def test_average_ranks_share_ties():
+    # 10 < 20 = 20 < 30: the two 20s span ranks 2 and 3 and share 2.5
+    assert list(stats.average_ranks([20, 10, 30, 20])) == [2.5, 1.0, 4.0, 2.5]
+
+
+def test_spearman_by_hand():
+    # x ranks 1..5; y = 5, 6, 7, 8, 7 ranks 1, 2, 3.5, 5, 3.5. Deviations from the mean rank 3:
+    # x -2 -1 0 1 2, y -2 -1 0.5 2 0.5; sum of products 8, of squares 10 and 9.5: rho = 8/sqrt(95)
+    rho, lo, hi = stats.spearman([1, 2, 3, 4, 5], [5, 6, 7, 8, 7])
+    assert abs(rho - 8 / math.sqrt(95)) < 1e-12
+    # Fisher z +- 1.96 sqrt((1 + rho^2/2) / (n - 3)), back through tanh
+    half = 1.959963984540054 * math.sqrt((1 + rho * rho / 2) / 2)
+    assert abs(lo - math.tanh(math.atanh(rho) - half)) < 1e-9
+    assert abs(hi - math.tanh(math.atanh(rho) + half)) < 1e-9 and lo < rho < hi
+
+
+def test_spearman_edges():
+    assert stats.spearman([1, 2, 3, 4], [8, 6, 4, 2])[0] == -1.0          # a reversed order
+    assert math.isnan(stats.spearman([1, 2, 3], [1, 2, 3])[0])           # too few pairs
+    assert math.isnan(stats.spearman([1, 1, 1, 1], [1, 2, 3, 4])[0])     # a constant side
+    with pytest.raises(ValueError):
+        stats.spearman([1, 2, 3, 4], [1, 2, 3])

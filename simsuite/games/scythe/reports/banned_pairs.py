@@ -11,6 +11,11 @@ always starts). Charts: faction x mat heat map of the difference from the field,
 pair ranked with the banned ones in red.
 
     simsuite report banned-pairs DATASET [--pairs rusviet+industrial,crimea+patriotic]
+                                         [--compare OTHER_DATASET]
+
+With --compare, the same study played another way (say the pairs under `search` against the
+same under `expert`): each pair's rank in both, and how far the two rankings agree (Spearman's
+rank correlation with its interval, per player count).
 """
 from __future__ import annotations
 
@@ -39,6 +44,9 @@ def add_arguments(p):
     p.add_argument("--pairs", default=None,
                    help="comma-separated faction+mat pairs to examine (default: the rulebook's "
                         "banned pairs, rusviet+industrial,crimea+patriotic)")
+    p.add_argument("--compare", default=None, metavar="DATASET",
+                   help="another dataset of the same study (e.g. played by other policies): "
+                        "each pair's rank in both and the rank correlation between them")
 
 
 def parse_pairs(text):
@@ -102,6 +110,8 @@ def build(ds, args) -> ReportResult:
         Col(("diff_low", "diff_high"), "diff " + ci, "interval"), Col("p_adj", "p adj (all pairs)", "p"),
         Col("margin", "margin", "num1"),
     ]))
+    if args.compare is not None:
+        res.tables += compare_tables(lower, args)
     seats = seat_counts(ds, pairs)
     res.tables.append(Table("seats", "Where the banned pairs sat (games by seat)", seats, [
         Col("pair", "pair", "text"), Col("n_players", "players", "int"), Col("seat", "seat (0 = first)", "int"),
@@ -131,6 +141,53 @@ def build(ds, args) -> ReportResult:
     res.charts.append(views.forest_chart("ranking", "Every pair against the field (red: banned)",
                                          head.sort("rank"), "pair_label", highlight=names))
     return res
+
+
+def compare_tables(here: pl.DataFrame, args) -> list:
+    """--compare: every pair's rank here and in the other dataset (same player count), and
+    Spearman's correlation of the two rankings over the pairs both hold."""
+    from simsuite.reporting.dataset import open_dataset
+
+    try:
+        other_ds = open_dataset(args.compare, game=args.game)
+    except UserError as err:
+        raise UserError(f"--compare: {err.message}")
+    other = analysis.versus_field(other_ds, ["faction", "mat"], args.confidence, args.correction,
+                                  report="banned-pairs")
+    other = ranked(other.with_columns(pair_label().alias("pair_label")))
+    both = here.select("players", "pair_label", "rank", "win_rate", "diff").join(
+        other.select("players", "pair_label", pl.col("rank").alias("rank_other"),
+                     pl.col("win_rate").alias("win_rate_other"), pl.col("diff").alias("diff_other")),
+        on=["players", "pair_label"], how="inner")
+    if both.height == 0:
+        raise UserError(f"--compare {args.compare}: no faction+mat pair at a player count of this "
+                        "dataset; compare a dataset of the same study (e.g. "
+                        "scenarios/scythe/scythe-balance-pairs.toml and search-balance.toml)")
+    both = both.with_columns((pl.col("rank_other") - pl.col("rank")).alias("moved")).sort(
+        [analysis.players_order(), "rank"])
+    agreement = []
+    for (players,), part in both.group_by(["players"], maintain_order=True):
+        rho, lo, hi = stats.spearman(part["diff"].to_list(), part["diff_other"].to_list(),
+                                     args.confidence)
+        agreement.append({"players": players, "pairs": part.height, "spearman": rho,
+                          "ci_low": lo, "ci_high": hi,
+                          "largest_move": int(part["moved"].abs().max())})
+    ci = views.ci_header(args.confidence)
+    return [
+        Table("compare", f"Every pair's rank here and in {args.compare}", both, [
+            Col("players", "players", "text"), Col("pair_label", "pair", "text"),
+            Col("rank", "rank", "int"), Col("rank_other", "rank there", "int"),
+            Col("moved", "moved (there - here)", "int"), Col("win_rate", "win rate", "rate"),
+            Col("win_rate_other", "win rate there", "rate"), Col("diff", "diff", "rate"),
+            Col("diff_other", "diff there", "rate"),
+        ]),
+        Table("agreement", "How far the two rankings agree (Spearman's rank correlation of the "
+                           "pairs' differences from the field)", pl.DataFrame(agreement), [
+            Col("players", "players", "text"), Col("pairs", "pairs in both", "int"),
+            Col("spearman", "Spearman", "num2"), Col(("ci_low", "ci_high"), ci, "interval"),
+            Col("largest_move", "largest move (places)", "int"),
+        ]),
+    ]
 
 
 def ranked(frame: pl.DataFrame) -> pl.DataFrame:
