@@ -67,31 +67,26 @@ cdef inline double rng_uniform(Rng* r) noexcept nogil:
     # Uniform double in [0, 1) with 53 random bits.
     return (rng_next(r) >> 11) * (1.0 / 9007199254740992.0)
 
-cdef inline void rng_shuffle_i8(Rng* r, signed char* a, int n) noexcept nogil:
+ctypedef fused small_int:     # the element types of shuffled decks and pools
+    signed char
+    short
+
+cdef inline void rng_shuffle(Rng* r, small_int* a, int n) noexcept nogil:
     # Fisher-Yates from the top, as simsuite.rng.Stream.shuffle.
     cdef int i, j
-    cdef signed char t
+    cdef small_int t
     i = n - 1
     while i > 0:
         j = rng_below(r, <uint32_t>(i + 1))
         t = a[i]; a[i] = a[j]; a[j] = t
         i -= 1
 
-cdef inline void rng_shuffle_i16(Rng* r, short* a, int n) noexcept nogil:
-    cdef int i, j
-    cdef short t
-    i = n - 1
-    while i > 0:
-        j = rng_below(r, <uint32_t>(i + 1))
-        t = a[i]; a[i] = a[j]; a[j] = t
-        i -= 1
-
-cdef inline void rng_canonical_shuffle_i8(Rng* r, signed char* a, int n) noexcept nogil:
+cdef inline void rng_canonical_shuffle(Rng* r, small_int* a, int n) noexcept nogil:
     # A uniform order of a's items that depends only on which items they are and on r, not on
     # a's order: sorted first (insertion sort: the pools are short), then shuffled. The
     # determinizations deal hidden cards this way so that the true order never shapes the deal.
     cdef int i, j
-    cdef signed char x
+    cdef small_int x
     for i in range(1, n):
         x = a[i]
         j = i - 1
@@ -99,16 +94,4 @@ cdef inline void rng_canonical_shuffle_i8(Rng* r, signed char* a, int n) noexcep
             a[j + 1] = a[j]
             j -= 1
         a[j + 1] = x
-    rng_shuffle_i8(r, a, n)
-
-cdef inline void rng_canonical_shuffle_i16(Rng* r, short* a, int n) noexcept nogil:
-    cdef int i, j
-    cdef short x
-    for i in range(1, n):
-        x = a[i]
-        j = i - 1
-        while j >= 0 and a[j] > x:
-            a[j + 1] = a[j]
-            j -= 1
-        a[j + 1] = x
-    rng_shuffle_i16(r, a, n)
+    rng_shuffle(r, a, n)

@@ -18,7 +18,7 @@ from libc.string cimport memset, memcpy
 from libc.stdlib cimport calloc, free
 from imperial_settlers.state cimport *
 from common.events cimport Event, EventBuf, event_push
-from common.rng cimport (Rng, rng_seed, rng_below, rng_shuffle_i8, rng_shuffle_i16, derive_seed,
+from common.rng cimport (Rng, rng_seed, rng_below, rng_shuffle, derive_seed,
                          seat_stream_seed)
 from simsuite.errors import UserError
 import numpy as np

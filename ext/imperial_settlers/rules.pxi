@@ -37,7 +37,7 @@ cdef int draw_common(GameState* s) noexcept nogil:
         memcpy(s.cdeck, s.cdisc, s.n_cdisc * sizeof(int16_t))
         s.n_cdeck = s.n_cdisc
         s.n_cdisc = 0
-        rng_shuffle_i16(&s.rng, <short*>s.cdeck, s.n_cdeck)
+        rng_shuffle(&s.rng, <short*>s.cdeck, s.n_cdeck)
     s.n_cdeck -= 1
     return s.cdeck[s.n_cdeck]
 

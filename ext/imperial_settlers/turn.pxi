@@ -38,12 +38,12 @@ cdef int game_setup(GameState* s, const Rules* r, uint64_t seed, const SetupArgs
     s.solo = n_players == 1
     s.n_cdeck = r.deck_size[0]
     memcpy(s.cdeck, r.deck_cards[0], s.n_cdeck * sizeof(int16_t))
-    rng_shuffle_i16(&s.rng, <short*>s.cdeck, s.n_cdeck)
+    rng_shuffle(&s.rng, <short*>s.cdeck, s.n_cdeck)
     for p in range(n_players):
         s.pl[p].faction = factions[p]
         s.pl[p].n_fdeck = r.deck_size[1 + factions[p]]
         memcpy(s.pl[p].fdeck, r.deck_cards[1 + factions[p]], s.pl[p].n_fdeck * sizeof(int16_t))
-        rng_shuffle_i16(&s.rng, <short*>s.pl[p].fdeck, s.pl[p].n_fdeck)
+        rng_shuffle(&s.rng, <short*>s.pl[p].fdeck, s.pl[p].n_fdeck)
     s.first = 0 if s.solo else rng_below(&s.rng, n_players)
     for i in range(n_players):
         p = (s.first + i) % n_players
@@ -55,7 +55,7 @@ cdef int game_setup(GameState* s, const Rules* r, uint64_t seed, const SetupArgs
         s.n_adeck = r.n_attack
         for i in range(r.n_attack):
             s.adeck[i] = i
-        rng_shuffle_i8(&s.rng, s.adeck, s.n_adeck)
+        rng_shuffle(&s.rng, s.adeck, s.n_adeck)
         reveal_attack(s)
     s.round = 1
     s.phase = PH_LOOKOUT

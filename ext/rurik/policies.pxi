@@ -461,7 +461,7 @@ cdef void solo_redeal(GameState* c, uint64_t seed) noexcept nogil:
     # what the player cannot see, dealt afresh from what it knows (the Rebels' deck and mat are
     # face up and they hold no cards): the scheme cards of both decks below the ones it returned
     # on top itself, pooled (it does not know which deck holds which), the deed deck, the chance
-    # stream. The true order never shapes the deal (rng_canonical_shuffle_i8).
+    # stream. The true order never shapes the deal (rng_canonical_shuffle).
     cdef Rng rng
     cdef int8_t pool[2 * MAX_SCHEMES]
     cdef int d, i, n = 0, m
@@ -470,13 +470,13 @@ cdef void solo_redeal(GameState* c, uint64_t seed) noexcept nogil:
         for i in range(c.deck_n[d] - c.known_top[0][d]):
             pool[n] = c.deck[d][i]
             n += 1
-    rng_canonical_shuffle_i8(&rng, <signed char*>pool, n)
+    rng_canonical_shuffle(&rng, <signed char*>pool, n)
     m = 0
     for d in range(2):
         for i in range(c.deck_n[d] - c.known_top[0][d]):
             c.deck[d][i] = pool[m]
             m += 1
-    rng_canonical_shuffle_i8(&rng, <signed char*>c.deed_deck, c.deed_deck_n)
+    rng_canonical_shuffle(&rng, <signed char*>c.deed_deck, c.deed_deck_n)
     rng_seed(&c.rng, rng_next(&rng))
 
 

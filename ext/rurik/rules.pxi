@@ -48,7 +48,7 @@ cdef void scheme_rebuild(GameState* g) noexcept nogil:
         cards[n] = g.discard[i]
         n += 1
     g.discard_n = 0
-    rng_shuffle_i8(&g.rng, cards, n)
+    rng_shuffle(&g.rng, cards, n)
     for i in range(n):
         d = 0 if i < (n + 1) // 2 else 1
         g.deck[d][g.deck_n[d]] = cards[i]
@@ -84,7 +84,7 @@ cdef int deed_draw(GameState* g) noexcept nogil:
             g.deed_deck[i] = g.deed_discard[i]
         g.deed_deck_n = g.deed_discard_n
         g.deed_discard_n = 0
-        rng_shuffle_i8(&g.rng, g.deed_deck, g.deed_deck_n)
+        rng_shuffle(&g.rng, g.deed_deck, g.deed_deck_n)
     if g.deed_deck_n == 0:
         return -1
     g.deed_deck_n -= 1
@@ -447,7 +447,7 @@ cdef int game_setup(GameState* g, const Rules* R, uint64_t seed, const SetupArgs
     # a random rebel and the region's good in every region in play
     for i in range(R.n_rebel_pool):
         order[i] = <int8_t>i
-    rng_shuffle_i8(&g.rng, order, R.n_rebel_pool)
+    rng_shuffle(&g.rng, order, R.n_rebel_pool)
     k = 0
     for r in range(N_REGIONS):
         if in_play(g, r):
@@ -458,7 +458,7 @@ cdef int game_setup(GameState* g, const Rules* R, uint64_t seed, const SetupArgs
     if R.alternate_rebel_rewards:
         for i in range(R.n_rebel_pool):
             g.rebel_stack[i] = <int8_t>i
-        rng_shuffle_i8(&g.rng, g.rebel_stack, R.n_rebel_pool)
+        rng_shuffle(&g.rng, g.rebel_stack, R.n_rebel_pool)
         g.rebel_stack_n = R.n_rebel_pool
     if R.alternate_board:
         # goods tokens for the regions in play, shuffled over them (token mix provisional:
@@ -468,7 +468,7 @@ cdef int game_setup(GameState* g, const Rules* R, uint64_t seed, const SetupArgs
             if in_play(g, r):
                 goods_tokens[k] = R.region_good[r]
                 k += 1
-        rng_shuffle_i8(&g.rng, goods_tokens, k)
+        rng_shuffle(&g.rng, goods_tokens, k)
         k = 0
         for r in range(N_REGIONS):
             if in_play(g, r):
@@ -483,13 +483,13 @@ cdef int game_setup(GameState* g, const Rules* R, uint64_t seed, const SetupArgs
     for i in range(R.n_deeds):
         g.deed_deck[i] = <int8_t>i
     g.deed_deck_n = R.n_deeds
-    rng_shuffle_i8(&g.rng, g.deed_deck, g.deed_deck_n)
+    rng_shuffle(&g.rng, g.deed_deck, g.deed_deck_n)
     for i in range(DEED_ROW):
         g.deed_row[i] = <int8_t>deed_draw(g)
     # secret agendas: two dealt to each player
     for i in range(R.n_agendas):
         ids[i] = <int8_t>i
-    rng_shuffle_i8(&g.rng, ids, R.n_agendas)
+    rng_shuffle(&g.rng, ids, R.n_agendas)
     for s in range(n):
         g.agenda_offer[s][0] = ids[2 * s]
         g.agenda_offer[s][1] = ids[2 * s + 1]

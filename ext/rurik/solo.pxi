@@ -49,7 +49,7 @@ cdef void solo_setup(GameState* g, int level) noexcept nogil:
             g.mat_coin[c][k] = R.mat_locked[level][c][k]
     for i in range(N_REBEL_CARDS):
         g.rb_deck[i] = <int8_t>i
-    rng_shuffle_i8(&g.rng, g.rb_deck, N_REBEL_CARDS)
+    rng_shuffle(&g.rng, g.rb_deck, N_REBEL_CARDS)
     g.supply[REBELS] = REBEL_TROOPS
     g.ability[REBELS] = -1
     g.agenda[REBELS] = -1

@@ -131,7 +131,7 @@ cdef void air_deal(GameState* g, int8_t* out, int n_tiles) noexcept nogil:
     cdef int s, k
     for k in range(n_tiles):
         deck[k] = k
-    rng_shuffle_i8(&g.rng, deck, n_tiles)
+    rng_shuffle(&g.rng, deck, n_tiles)
     for s in range(g.n_players):
         out[s] = deck[s]
 

@@ -80,7 +80,7 @@ cdef void a_new_deck(GameState* g) noexcept nogil:
     a.n_deck = AUTOMA_N_CARDS
     a.n_main_discard = 0
     a.n_combat_discard = 0
-    rng_shuffle_i8(&g.rng, <signed char*>a.deck, AUTOMA_N_CARDS)
+    rng_shuffle(&g.rng, <signed char*>a.deck, AUTOMA_N_CARDS)
     emit(g, EV_AUTOMA_DECK, a.seat, a.scheme + 1, 0, 0, 0, 0)
 
 

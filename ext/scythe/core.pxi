@@ -75,7 +75,7 @@ cdef int draw_card(GameState* g, int seat) noexcept nogil:
             g.combat_deck[i] = g.combat_discard[i]
         g.n_combat_deck = g.n_combat_discard
         g.n_combat_discard = 0
-        rng_shuffle_i8(&g.rng, <signed char*>g.combat_deck, g.n_combat_deck)
+        rng_shuffle(&g.rng, <signed char*>g.combat_deck, g.n_combat_deck)
         emit(g, EV_RESHUFFLE, -1, g.n_combat_deck, 0, 0, 0, 0)
     g.n_combat_deck -= 1
     v = g.combat_deck[g.n_combat_deck]

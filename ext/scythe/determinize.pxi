@@ -47,7 +47,7 @@ cdef void _redeal_combat_cards(GameState* g, int seat, Rng* rng) noexcept nogil:
                 pool[n] = <int8_t>(v + 2)
                 n += 1
                 k -= 1
-    rng_canonical_shuffle_i8(rng, <signed char*>pool, n)
+    rng_canonical_shuffle(rng, <signed char*>pool, n)
     i = 0
     for s in range(g.n_players):
         if s == seat:
@@ -74,7 +74,7 @@ cdef void _redeal_objectives(GameState* g, int seat, Rng* rng) noexcept nogil:
                 if g.p[s].objectives[k] > 0:
                     pool[n] = g.p[s].objectives[k]
                     n += 1
-    rng_canonical_shuffle_i16(rng, pool, n)
+    rng_canonical_shuffle(rng, pool, n)
     i = 0
     for s in range(g.n_players):
         if s != seat:
@@ -98,7 +98,7 @@ cdef void _shuffle_encounter_deck(GameState* g, Rng* rng) noexcept nogil:
         returned -= 1
     unseen = g.n_encounter_deck - returned
     if unseen > 1:
-        rng_canonical_shuffle_i8(rng, <signed char*>g.encounter_deck, unseen)
+        rng_canonical_shuffle(rng, <signed char*>g.encounter_deck, unseen)
 
 
 cdef void _redeal_factory_offer(GameState* g, int seat, Rng* rng) noexcept nogil:
@@ -114,7 +114,7 @@ cdef void _redeal_factory_offer(GameState* g, int seat, Rng* rng) noexcept nogil
         if not (held >> i) & 1:
             pool[n] = <int8_t>i
             n += 1
-    rng_shuffle_i8(rng, <signed char*>pool, n)
+    rng_shuffle(rng, <signed char*>pool, n)
     for i in range(g.n_factory_offer):
         g.factory_offer[i] = pool[i]
 
@@ -128,7 +128,7 @@ cdef void redeal_hidden_state(GameState* g, int seat, uint64_t seed) noexcept no
     _shuffle_encounter_deck(g, &rng)
     _redeal_factory_offer(g, seat, &rng)
     if g.automa.seat >= 0 and g.automa.n_deck > 1:
-        rng_canonical_shuffle_i8(&rng, <signed char*>g.automa.deck, g.automa.n_deck)
+        rng_canonical_shuffle(&rng, <signed char*>g.automa.deck, g.automa.n_deck)
     rng_seed(&g.rng, rng_next(&rng))   # the future's chance, too
 
 

@@ -22,9 +22,8 @@ from scythe.state cimport *
 from common.bits cimport lowest_bit, bit_count
 from common.invariants cimport inv_fail
 from common.events cimport Event, EventBuf, event_push
-from common.rng cimport (Rng, rng_seed, rng_below, rng_next, rng_uniform, rng_shuffle_i8,
-                         rng_shuffle_i16, rng_canonical_shuffle_i8, rng_canonical_shuffle_i16,
-                         derive_seed, seat_stream_seed, splitmix64)
+from common.rng cimport (Rng, rng_seed, rng_below, rng_next, rng_uniform, rng_shuffle,
+                         rng_canonical_shuffle, derive_seed, seat_stream_seed, splitmix64)
 
 import numpy as np
 

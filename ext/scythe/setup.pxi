@@ -114,7 +114,7 @@ cdef int deal_factions_mats(GameState* g, int n, const int8_t* fac_in, const int
     # the random mats until no forbidden pair is left, which picks uniformly
     # among the legal deals. Only if the fixed choices leave no legal mat deal
     # are the random factions redealt too.
-    rng_shuffle_i8(&g.rng, <signed char*>free_f, nf)
+    rng_shuffle(&g.rng, <signed char*>free_f, nf)
     j = 0
     for i in range(n):
         if fac_in[i] < 0:
@@ -123,13 +123,13 @@ cdef int deal_factions_mats(GameState* g, int n, const int8_t* fac_in, const int
     for redeal_factions in range(2):
         for attempt in range(2000):
             if redeal_factions and attempt % 50 == 0:
-                rng_shuffle_i8(&g.rng, <signed char*>free_f, nf)
+                rng_shuffle(&g.rng, <signed char*>free_f, nf)
                 j = 0
                 for i in range(n):
                     if fac_in[i] < 0:
                         fac[i] = free_f[j]
                         j += 1
-            rng_shuffle_i8(&g.rng, <signed char*>free_m, nm)
+            rng_shuffle(&g.rng, <signed char*>free_m, nm)
             j = 0
             for i in range(n):
                 if mat_in[i] < 0:
@@ -178,14 +178,14 @@ cdef int deal_solo(GameState* g, const int8_t* fac_in, const int8_t* mat_in,
         nm += 1
     for attempt in range(2000):
         if attempt == 0 or (mat_in[0] >= 0 and fac_in[0] < 0):
-            rng_shuffle_i8(&g.rng, <signed char*>free_f, nf)
+            rng_shuffle(&g.rng, <signed char*>free_f, nf)
             j = 0
             for k in range(2):
                 if fac_in[k] < 0:
                     fac[k] = free_f[j]
                     j += 1
         if mat_in[0] < 0:
-            rng_shuffle_i8(&g.rng, <signed char*>free_m, nm)
+            rng_shuffle(&g.rng, <signed char*>free_m, nm)
             mat[0] = free_m[0]
         if not pair_banned(r, fac[0], mat[0]):
             return SETUP_OK
@@ -229,19 +229,19 @@ cdef int setup_game_ex(GameState* g, const Rules* r, uint64_t seed, int n,
     g.n_encounter_deck = r.n_encounters
     for i in range(r.n_encounters):
         g.encounter_deck[i] = i
-    rng_shuffle_i8(&g.rng, <signed char*>g.encounter_deck, g.n_encounter_deck)
+    rng_shuffle(&g.rng, <signed char*>g.encounter_deck, g.n_encounter_deck)
     g.n_combat_deck = r.n_combat
     for i in range(r.n_combat):
         g.combat_deck[i] = r.combat_values[i]
-    rng_shuffle_i8(&g.rng, <signed char*>g.combat_deck, g.n_combat_deck)
+    rng_shuffle(&g.rng, <signed char*>g.combat_deck, g.n_combat_deck)
     g.n_objective_deck = r.n_objectives
     for i in range(r.n_objectives):
         g.objective_deck[i] = r.objective_ids[i]
-    rng_shuffle_i16(&g.rng, <short*>g.objective_deck, g.n_objective_deck)
+    rng_shuffle(&g.rng, <short*>g.objective_deck, g.n_objective_deck)
     # 2. Factory cards: players + 1 face down, the rest back in the box
     for i in range(r.n_factory):
         tmp[i] = i
-    rng_shuffle_i8(&g.rng, <signed char*>tmp, r.n_factory)
+    rng_shuffle(&g.rng, <signed char*>tmp, r.n_factory)
     g.n_factory_offer = n + FACTORY_OFFER_EXTRA
     if g.n_factory_offer > r.n_factory:
         g.n_factory_offer = r.n_factory
