@@ -226,7 +226,7 @@ cdef double h_edge(HCtx* h, int e, int cell, int my_k) noexcept nogil:
     if theirs < 0:
         theirs = 0
     if has_ability(g, h.seat, AB_PEOPLES_ARMY) and h_own_workers(h, cell) > 0:
-        my_k += 1
+        my_k += 1       # combat_card_limit's People's Army card, for units about to move in
     my_str = (mine if mine < MAX_DIAL else MAX_DIAL) + h_best_cards(p, my_k)
     if h.w[HW_ADAPT] > 0.0 and e == g.automa.seat:
         # Seat-adapted: the Automa's side follows its public combat table (h_automa_cdf);
@@ -236,9 +236,7 @@ cdef double h_edge(HCtx* h, int e, int cell, int my_k) noexcept nogil:
         return my_str - h_automa_quantile(h_automa_cdf(h, theirs),
                                           H_AUTOMA_EDGE_Q if g.p[e].combat_stars < 2
                                           else H_AUTOMA_EDGE_Q_SPENT)
-    k = plastic_of_on(g, e, cell)
-    if has_ability(g, e, AB_PEOPLES_ARMY) and workers_of_on(g, e, cell) > 0:
-        k += 1
+    k = combat_card_limit(g, e, cell)
     n = hand_size(g, e)
     if n < k:
         k = n
