@@ -71,6 +71,23 @@ ctypedef fused small_int:     # the element types of shuffled decks and pools
     signed char
     short
 
+ctypedef fused sortable:      # what insertion_sort orders: small decks and option lists
+    signed char
+    short
+    int32_t
+
+cdef inline void insertion_sort(sortable* a, int n) noexcept nogil:
+    # Ascending, in place; for short lists (decks, pools, a decision's options).
+    cdef int i, j
+    cdef sortable x
+    for i in range(1, n):
+        x = a[i]
+        j = i - 1
+        while j >= 0 and a[j] > x:
+            a[j + 1] = a[j]
+            j -= 1
+        a[j + 1] = x
+
 cdef inline void rng_shuffle(Rng* r, small_int* a, int n) noexcept nogil:
     # Fisher-Yates from the top, as simsuite.rng.Stream.shuffle.
     cdef int i, j
@@ -85,13 +102,5 @@ cdef inline void rng_canonical_shuffle(Rng* r, small_int* a, int n) noexcept nog
     # A uniform order of a's items that depends only on which items they are and on r, not on
     # a's order: sorted first (insertion sort: the pools are short), then shuffled. The
     # determinizations deal hidden cards this way so that the true order never shapes the deal.
-    cdef int i, j
-    cdef small_int x
-    for i in range(1, n):
-        x = a[i]
-        j = i - 1
-        while j >= 0 and a[j] > x:
-            a[j + 1] = a[j]
-            j -= 1
-        a[j + 1] = x
+    insertion_sort(a, n)
     rng_shuffle(r, a, n)

@@ -16,7 +16,7 @@ from rurik.state cimport *
 from common.events cimport Event, EventBuf, event_push
 from common.bits cimport lowest_bit, bit_count
 from common.invariants cimport inv_fail
-from common.rng cimport (Rng, rng_seed, rng_next, rng_below, rng_shuffle, rng_canonical_shuffle,
+from common.rng cimport (Rng, rng_seed, rng_next, rng_below, rng_shuffle, rng_canonical_shuffle, insertion_sort,
                         derive_seed, seat_stream_seed)
 
 import numpy as np

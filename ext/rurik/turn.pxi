@@ -280,17 +280,8 @@ cdef int turn_options(const GameState* g, int32_t* buf) noexcept nogil:
     sort_options(buf, n)
     return n
 
-cdef void sort_options(int32_t* buf, int n) noexcept nogil:
-    # insertion sort: the lists are short and almost sorted already
-    cdef int i, j
-    cdef int32_t v
-    for i in range(1, n):
-        v = buf[i]
-        j = i - 1
-        while j >= 0 and buf[j] > v:
-            buf[j + 1] = buf[j]
-            j -= 1
-        buf[j + 1] = v
+cdef inline void sort_options(int32_t* buf, int n) noexcept nogil:
+    insertion_sort(buf, n)      # the lists are short and almost sorted already
 
 cdef bint own_in_column(const GameState* g, int s, int col) noexcept nogil:
     cdef int k

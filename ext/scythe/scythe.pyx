@@ -23,7 +23,7 @@ from common.bits cimport lowest_bit, bit_count
 from common.invariants cimport inv_fail
 from common.events cimport Event, EventBuf, event_push
 from common.rng cimport (Rng, rng_seed, rng_below, rng_next, rng_uniform, rng_shuffle,
-                         rng_canonical_shuffle, derive_seed, seat_stream_seed, splitmix64)
+                         rng_canonical_shuffle, insertion_sort, derive_seed, seat_stream_seed, splitmix64)
 
 import numpy as np
 
