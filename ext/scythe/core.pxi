@@ -34,32 +34,24 @@ cdef enum EventKind:
 # ---------------------------------------------------------------- tracks
 # Gains above a track's maximum are lost and nothing goes below 0
 # (Rulebook §4.5, digest §24.11).
-cdef inline void add_power(GameState* g, int seat, int n) noexcept nogil:
-    cdef int v = g.p[seat].power + n
-    if v > N_TRACK_POWER:
-        v = N_TRACK_POWER
+cdef inline int clamped(int v, int hi) noexcept nogil:
     if v < 0:
-        v = 0
-    g.p[seat].power = v
+        return 0
+    return hi if v > hi else v
+
+
+cdef inline void add_power(GameState* g, int seat, int n) noexcept nogil:
+    g.p[seat].power = clamped(g.p[seat].power + n, N_TRACK_POWER)
 
 
 cdef inline void add_popularity(GameState* g, int seat, int n) noexcept nogil:
-    cdef int v = g.p[seat].popularity + n
-    if v > N_TRACK_POPULARITY:
-        v = N_TRACK_POPULARITY
-    if v < 0:
-        v = 0
-    g.p[seat].popularity = v
+    g.p[seat].popularity = clamped(g.p[seat].popularity + n, N_TRACK_POPULARITY)
 
 
 cdef inline void add_coins(GameState* g, int seat, int n) noexcept nogil:
-    # Coins are unlimited (digest §3.1, public rule, conf: high).
-    cdef int v = g.p[seat].coins + n
-    if v < 0:
-        v = 0
-    if v > 30000:
-        v = 30000
-    g.p[seat].coins = v
+    # Coins are unlimited (digest §3.1, public rule, conf: high); the cap only keeps the
+    # field from overflowing.
+    g.p[seat].coins = clamped(g.p[seat].coins + n, 30000)
 
 
 # ---------------------------------------------------------------- combat cards
