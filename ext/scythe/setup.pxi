@@ -76,12 +76,24 @@ cdef void mats_in_number_order(const Rules* r, int n, const int8_t* fac, int8_t*
         mat[order[i]] = ranked[i]
 
 
+cdef void deal_from_pool(Rng* rng, int8_t* pool, int n_pool, const int8_t* fixed, int8_t* out,
+                         int n) noexcept nogil:
+    # Shuffle the pool, then give its items in turn to the seats whose choice is not fixed
+    # (fixed[i] < 0); the fixed seats keep theirs.
+    cdef int i, j = 0
+    rng_shuffle(rng, <signed char*>pool, n_pool)
+    for i in range(n):
+        if fixed[i] < 0:
+            out[i] = pool[j]
+            j += 1
+
+
 cdef int deal_factions_mats(GameState* g, int n, const int8_t* fac_in, const int8_t* mat_in,
                             int8_t* fac, int8_t* mat) noexcept nogil:
     cdef const Rules* r = g.rules
     cdef int8_t free_f[N_FACTIONS]
     cdef int8_t free_m[N_MATS]
-    cdef int nf = 0, nm = 0, i, j, k, attempt, redeal_factions
+    cdef int nf = 0, nm = 0, i, k, attempt, redeal_factions
     cdef uint32_t used_f = 0, used_m = 0
     cdef bint ok
     for i in range(n):
@@ -114,27 +126,12 @@ cdef int deal_factions_mats(GameState* g, int n, const int8_t* fac_in, const int
     # the random mats until no forbidden pair is left, which picks uniformly
     # among the legal deals. Only if the fixed choices leave no legal mat deal
     # are the random factions redealt too.
-    rng_shuffle(&g.rng, <signed char*>free_f, nf)
-    j = 0
-    for i in range(n):
-        if fac_in[i] < 0:
-            fac[i] = free_f[j]
-            j += 1
+    deal_from_pool(&g.rng, free_f, nf, fac_in, fac, n)
     for redeal_factions in range(2):
         for attempt in range(2000):
             if redeal_factions and attempt % 50 == 0:
-                rng_shuffle(&g.rng, <signed char*>free_f, nf)
-                j = 0
-                for i in range(n):
-                    if fac_in[i] < 0:
-                        fac[i] = free_f[j]
-                        j += 1
-            rng_shuffle(&g.rng, <signed char*>free_m, nm)
-            j = 0
-            for i in range(n):
-                if mat_in[i] < 0:
-                    mat[i] = free_m[j]
-                    j += 1
+                deal_from_pool(&g.rng, free_f, nf, fac_in, fac, n)
+            deal_from_pool(&g.rng, free_m, nm, mat_in, mat, n)
             if r.mats_in_order:
                 mats_in_number_order(r, n, fac, mat)
             ok = True
@@ -155,7 +152,7 @@ cdef int deal_solo(GameState* g, const int8_t* fac_in, const int8_t* mat_in,
     cdef const Rules* r = g.rules
     cdef int8_t free_f[N_FACTIONS]
     cdef int8_t free_m[N_MATS]
-    cdef int nf = 0, nm = 0, k, j, attempt
+    cdef int nf = 0, nm = 0, k, attempt
     fac[0] = fac_in[0]
     fac[1] = fac_in[1]
     mat[0] = mat_in[0]
@@ -178,15 +175,9 @@ cdef int deal_solo(GameState* g, const int8_t* fac_in, const int8_t* mat_in,
         nm += 1
     for attempt in range(2000):
         if attempt == 0 or (mat_in[0] >= 0 and fac_in[0] < 0):
-            rng_shuffle(&g.rng, <signed char*>free_f, nf)
-            j = 0
-            for k in range(2):
-                if fac_in[k] < 0:
-                    fac[k] = free_f[j]
-                    j += 1
+            deal_from_pool(&g.rng, free_f, nf, fac_in, fac, 2)
         if mat_in[0] < 0:
-            rng_shuffle(&g.rng, <signed char*>free_m, nm)
-            mat[0] = free_m[0]
+            deal_from_pool(&g.rng, free_m, nm, mat_in, mat, 1)
         if not pair_banned(r, fac[0], mat[0]):
             return SETUP_OK
     return SETUP_NO_DEAL
