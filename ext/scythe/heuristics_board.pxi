@@ -367,11 +367,69 @@ cdef void h_automa_threat(HCtx* h) noexcept nogil:
         h.threat[c] = reach[c]
 
 
+cdef inline int h_cell_objective_terrain(int o) noexcept nogil:
+    # The terrain whose territories objective card o counts (3 of them), else -1.
+    if o == 1:
+        return T_MOUNTAIN
+    if o == 3:
+        return T_FARM
+    if o == 4:
+        return T_TUNDRA
+    if o == 10:
+        return T_FOREST
+    if o == 11:
+        return T_VILLAGE
+    return -1
+
+
+cdef void h_objective_cells(HCtx* h) noexcept nogil:
+    # obj_cell: what controlling each territory is worth toward the objective cards this seat
+    # holds that count territories (objectives.pxi): 3 of one terrain (1, 3, 4, 10, 11),
+    # 3 with a printed tunnel (2), 2 next to the Factory while holding no Factory card (17).
+    # Each counted territory carries its share of the card's plan weight (W_OBJECTIVE).
+    cdef const GameState* g = h.g
+    cdef const Player* p = &g.p[h.seat]
+    cdef int k, o, c, t
+    cdef double share
+    memset(h.obj_cell, 0, sizeof(h.obj_cell))
+    if not objective_star_left(g, h.seat):
+        return
+    for k in range(2):
+        o = p.objectives[k]
+        t = h_cell_objective_terrain(o)
+        if t >= 0 or o == 2:
+            share = h.w[HW_OBJECTIVE] / 3.0
+            for c in range(1, N_CELLS):
+                if not is_territory(g, c):
+                    continue
+                if (t >= 0 and g.rules.terrain[c] == t) or (t < 0 and g.rules.tunnel[c] != 0):
+                    h.obj_cell[c] += share
+        elif o == 17 and p.factory_card < 0 and g.rules.factory_cell > 0:
+            share = h.w[HW_OBJECTIVE] / 2.0
+            for c in range(6):
+                t = g.rules.neighbours[g.rules.factory_cell][c]
+                if t > 0 and is_territory(g, t):
+                    h.obj_cell[t] += share
+
+
+cdef double h_objective_factory(HCtx* h) noexcept nogil:
+    # What a Factory card is worth toward the objective cards held that ask for one: 7 (with
+    # a mech on the board and at most 3 workers, which this seat's play keeps close to) and
+    # 22 (while no upgrade is done); half the plan weight, the other half being the rest of
+    # the card.
+    cdef const Player* p = &h.g.p[h.seat]
+    if not objective_star_left(h.g, h.seat):
+        return 0.0
+    if h_holds_objective(h, 7) or (h_holds_objective(h, 22) and upgrades_done(p) == 0):
+        return 0.5 * h.w[HW_OBJECTIVE]
+    return 0.0
+
+
 cdef void h_board_calc(HCtx* h) noexcept nogil:
     cdef const GameState* g = h.g
     cdef const Rules* r = g.rules
     cdef const Player* p = &g.p[h.seat]
-    cdef int c, k, o, mill, nt, t
+    cdef int c, mill, nt
     cdef uint64_t en_cells, m
     cdef int tcell[N_CELLS]
     cdef double tworth[N_CELLS]
@@ -397,26 +455,7 @@ cdef void h_board_calc(HCtx* h) noexcept nogil:
     h.prod_base = h_topk(h, h.pv, mill, h.pv_cells)
     h_best_pv(h, mill)
     h.prod_mult = h.w[HW_PRODUCTION]
-    # Objectives this seat holds that ask for 3 territories of one terrain.
-    for t in range(8):
-        h.obj_terrain[t] = 0.0
-    for k in range(2):
-        o = p.objectives[k]
-        if o <= 0:
-            continue
-        t = -1
-        if o == 1:
-            t = T_MOUNTAIN
-        elif o == 3:
-            t = T_FARM
-        elif o == 4:
-            t = T_TUNDRA
-        elif o == 10:
-            t = T_FOREST
-        elif o == 11:
-            t = T_VILLAGE
-        if t >= 0:
-            h.obj_terrain[t] += h.w[HW_OBJECTIVE] / 3.0
+    h_objective_cells(h)
     # Character targets: encounter tokens and (once) the Factory.
     # (Tokens lie only on printed encounter territories: checks.pxi INV_TOKEN.)
     nt = 0
@@ -428,7 +467,7 @@ cdef void h_board_calc(HCtx* h) noexcept nogil:
         if g.encounter_token[c] and is_territory(g, c):
             tv = h.w[HW_ENCOUNTER]
         if c == r.factory_cell and p.factory_card < 0 and g.n_factory_offer > 0:
-            tv += h.w[HW_FACTORY]
+            tv += h.w[HW_FACTORY] + h_objective_factory(h)
         if tv <= 0.0:
             continue
         tcell[nt] = c
@@ -446,7 +485,7 @@ cdef void h_board_calc(HCtx* h) noexcept nogil:
         m &= m - 1
         tv = 0.0
         if h.en_plastic[c] > 0:
-            if h_edge(h, h.en_seat[c], c, 1) >= h.w[HW_ATTACK_EDGE]:
+            if h_edge(h, h.en_seat[c], c, 1) >= h_attack_edge(h):
                 tv = h.w[HW_MECH_ADVANCE] * (h.w[HW_COMBAT_WIN] + h_combat_star(h))
         elif c == r.factory_cell and h.ctl[c] != h.seat:
             tv = 0.5 * h.terr_val * 2.0

@@ -121,7 +121,7 @@ ctypedef struct HCtx:
     double prod_mult        # weight of that potential (W_PRODUCTION)
     double char_pot[N_CELLS]
     double mech_pot[N_CELLS]
-    double obj_terrain[8]
+    double obj_cell[N_CELLS]  # worth of controlling each cell for the own objective cards
     # kept for the whole game
     DistTable dist          # the seat's rough adjacency and distances
     PotMemo pot_memo[2]     # the character's field, the mechs' field

@@ -6,17 +6,17 @@
 
 cdef double h_attack(HCtx* h, int u, int d, int my_k) noexcept nogil:
     # Worth of a combat on d fought with my_k own units (this one included);
-    # refused (a large loss) unless the edge reaches W_ATTACK_EDGE.
+    # refused (a large loss) unless the edge reaches W_ATTACK_EDGE (less late: h_attack_edge).
     cdef const GameState* g = h.g
     cdef int e = h.en_seat[d], nw, spend
     cdef double edge, v
     if e < 0:
         return 0.0
     edge = h_edge(h, e, d, my_k)
-    if edge < h.w[HW_ATTACK_EDGE]:
+    if edge < h_attack_edge(h):
         return -5.0 - h.w[HW_COMBAT_WIN]
     v = h.w[HW_COMBAT_WIN] + h_combat_star(h) + h_terr(h, d) + h_cell_tokens(h, d)
-    v += h.obj_terrain[g.rules.terrain[d]] if g.rules.terrain[d] >= 0 else 0.0
+    v += h.obj_cell[d]
     nw = workers_of_on(g, e, d)
     if nw > 0:
         if not has_ability(g, h.seat, AB_CAMARADERIE):
@@ -152,20 +152,15 @@ cdef double h_prod_after_slow(HCtx* h, int a, int d, int n) noexcept nogil:
 cdef double h_unit_delta(HCtx* h, int u, int a, int d) noexcept nogil:
     # Change of this seat's position value if unit u goes from a to d.
     cdef const GameState* g = h.g
-    cdef const Rules* r = g.rules
     cdef double v = 0.0
-    cdef int t
     if d == a:
         return 0.0
     # Leaving a: the territory is lost when this was the last unit there and
     # no own structure holds it (its tokens travel with the unit).
     if is_territory(g, a) and h.my_units[a] == 1 and not h.my_struct[a]:
         v -= h_terr(h, a)
-        t = r.terrain[a]
-        if t >= 0:
-            v -= h.obj_terrain[t]
+        v -= h.obj_cell[a]
     if is_territory(g, d):
-        t = r.terrain[d]
         if h.en_plastic[d] > 0:
             if u >= UNIT_WORKER0:
                 return H_NEG
@@ -175,13 +170,9 @@ cdef double h_unit_delta(HCtx* h, int u, int a, int d) noexcept nogil:
         elif h.en_units[d] > 0:
             if u >= UNIT_WORKER0:
                 return H_NEG
-            v = h_drive_off(h, h.en_seat[d], d, v)
-            if t >= 0:
-                v += h.obj_terrain[t]
+            v = h_drive_off(h, h.en_seat[d], d, v) + h.obj_cell[d]
         elif h.ctl[d] != h.seat:
-            v += h_terr(h, d) + h_cell_tokens(h, d)
-            if t >= 0:
-                v += h.obj_terrain[t]
+            v += h_terr(h, d) + h_cell_tokens(h, d) + h.obj_cell[d]
     if u == UNIT_CHARACTER:
         v += h.char_pot[d] - h.char_pot[a]
     elif u < UNIT_WORKER0:

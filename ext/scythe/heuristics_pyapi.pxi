@@ -62,7 +62,23 @@ def heuristic_context(Game game, int seat, weights):
             "star_val": h.star_val, "turns_left": h.turns_left, "progress": h.progress,
             "late": h.late, "tier": h.tier, "terr_val": h.terr_val, "card_tok": h.card_tok,
             "plan": [h_plan(h, i) for i in range(4)],
-            "pop_values": [h_pop_at(h, k) for k in range(N_TRACK_POPULARITY + 1)]}
+            "pop_values": [h_pop_at(h, k) for k in range(N_TRACK_POPULARITY + 1)],
+            "power_values": [h_power_at(h, k) for k in range(N_TRACK_POWER + 1)],
+            "cards_values": [h_cards(h, k) for k in range(5)],
+            "attack_edge": h_attack_edge(h)}
+
+
+def heuristic_objective_targets(Game game, int seat, weights):
+    """What the heuristics credit `seat` (with `weights`) toward its objective cards on the
+    board: {cell: worth of controlling it} (the cells with a worth) and the worth of taking a
+    Factory card (for tests and diagnosis)."""
+    cdef SeatPolicy sp
+    cdef double w[N_POLICY_WEIGHTS]
+    cdef int c
+    _hook_init(&sp, w, game, seat, weights)
+    h_board(&sp.h)
+    return ({c: sp.h.obj_cell[c] for c in range(N_CELLS) if sp.h.obj_cell[c] != 0.0},
+            h_objective_factory(&sp.h))
 
 
 def automa_combat_cdf(Game game, int seat, weights, int power=-1):

@@ -92,6 +92,10 @@ cdef double H_AUTOMA_EDGE_Q = 0.6   # its strength when attacking it: this quant
 # 11000001 and 11100001; BENCHMARKS "expert's multi-turn economy"):
 cdef double H_TIER_GOAL = 0.3       # share of a tier's end-scoring gain priced as a goal
 cdef double H_TIER_HORIZON = 8.0    # ... with at most this many own turns left
+# Seat-adapted: power left at the end scores nothing, so over the last turns (h.late) a combat
+# is started with this many power points less of an edge (h_attack_edge); chosen on paired
+# runs (BENCHMARKS "Policy strength", session 33).
+cdef double H_LATE_EDGE = 1.0
 
 
 def _set_tier_goal(double share, double horizon):
@@ -114,6 +118,17 @@ cdef inline double h_clamp(double x, double lo, double hi) noexcept nogil:
 cdef inline int h_own_workers(HCtx* h, int cell) noexcept nogil:
     # = workers_of_on(g, seat, cell), from h_init's table
     return h.wk_on[cell] if 0 < cell < N_CELLS else 0
+
+
+cdef inline double h_attack_edge(HCtx* h) noexcept nogil:
+    # The strength edge (power points) this seat wants before it starts a combat.
+    return h.w[HW_ATTACK_EDGE] - H_LATE_EDGE * h.late
+
+
+cdef inline bint h_holds_objective(HCtx* h, int card) noexcept nogil:
+    # This seat holds objective card `card` face down and may still complete one (§16).
+    cdef const Player* p = &h.g.p[h.seat]
+    return (p.objectives[0] == card or p.objectives[1] == card) and objective_star_left(h.g, h.seat)
 
 
 cdef inline bint h_star_free(HCtx* h) noexcept nogil:
@@ -224,6 +239,8 @@ cdef double h_power_level(HCtx* h, int power) noexcept nogil:
     v = w[HW_POWER] * (power if power < MAX_DIAL else MAX_DIAL + 0.5 * (power - MAX_DIAL))
     if power > 6:
         v += w[HW_POWER_STAR] * (power - 6)
+        if p.forced_retreat and h_holds_objective(h, 6):
+            v += h.w[HW_OBJECTIVE]    # objective 6: a retreat forced, now 7 power (objectives.pxi)
     if not p.star_placed[STAR_POWER]:
         # the 16 star, credited step by step from 8 (§18)
         v += (h.star_val * h_clamp((power - 8) / 8.0, 0.0, 1.0)
@@ -256,11 +273,18 @@ cdef inline double h_cards(HCtx* h, int n) noexcept nogil:
     cdef int have = hand_size(h.g, h.seat)
     cdef double v = 0.0
     cdef int i
+    cdef bint mastery = h.g.p[h.seat].combat_stars > 0 and h_holds_objective(h, 23)
     for i in range(n):
         if have + i < 3 and h.card_tok > h.w[HW_CARD]:
             v += h.card_tok          # Coercion's token (h_init)
         else:
-            v += h.w[HW_CARD] * (1.0 if have + i < 6 else 0.3)
+            # (a card kept to the end scores nothing: seat-adapted, its worth fades over the
+            # last turns, h.late)
+            v += h.w[HW_CARD] * (1.0 if have + i < 6 else 0.3) * (1.0 - h.late)
+        if mastery and have + i < 8:
+            # objective 23: 8 cards once a combat star is placed, its plan weight spread
+            # over the cards still missing (objectives.pxi)
+            v += h.w[HW_OBJECTIVE] / (8 - have)
     return v
 
 
