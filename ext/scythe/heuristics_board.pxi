@@ -391,8 +391,16 @@ cdef void h_objective_cells(HCtx* h) noexcept nogil:
     cdef const Player* p = &g.p[h.seat]
     cdef int k, o, c, t
     cdef double share
+    cdef bint left = objective_star_left(g, h.seat)
+    # the table changes only with the cards held, a Factory card and the star: kept till then
+    cdef int key = (((p.objectives[0] + 1) * 64 + p.objectives[1] + 1) * 2
+                    + (p.factory_card >= 0)) * 2 + left
+    if key == h.obj_key and h.obj_w == h.w[HW_OBJECTIVE]:
+        return
+    h.obj_key = key
+    h.obj_w = h.w[HW_OBJECTIVE]
     memset(h.obj_cell, 0, sizeof(h.obj_cell))
-    if not objective_star_left(g, h.seat):
+    if not left:
         return
     for k in range(2):
         o = p.objectives[k]

@@ -121,11 +121,15 @@ ctypedef struct HCtx:
     double prod_mult        # weight of that potential (W_PRODUCTION)
     double char_pot[N_CELLS]
     double mech_pot[N_CELLS]
-    double obj_cell[N_CELLS]  # worth of controlling each cell for the own objective cards
     # kept for the whole game
     DistTable dist          # the seat's rough adjacency and distances
     PotMemo pot_memo[2]     # the character's field, the mechs' field
     SectionMemo section_memo
+    # worth of controlling each cell for the own objective cards (h_objective_cells), and
+    # what it was computed for: the cards, a Factory card held, a star left, the weight
+    int obj_key
+    double obj_w
+    double obj_cell[N_CELLS]
     # the position the caches below were computed for (h_begin)
     bint seen_ok
     int8_t seen_active
@@ -174,6 +178,7 @@ cdef inline void h_ctx_init(HCtx* h) noexcept nogil:
     h.pot_memo[0].adj_key = -1
     h.pot_memo[1].adj_key = -1
     h.section_memo.g = NULL
+    h.obj_key = -1
     h.seen_ok = False
     h.acdf_ok = False
     h.commit_fixed = -2
