@@ -367,30 +367,14 @@ cdef void h_automa_threat(HCtx* h) noexcept nogil:
         h.threat[c] = reach[c]
 
 
-cdef inline int h_cell_objective_terrain(int o) noexcept nogil:
-    # The terrain whose territories objective card o counts (3 of them), else -1.
-    if o == 1:
-        return T_MOUNTAIN
-    if o == 3:
-        return T_FARM
-    if o == 4:
-        return T_TUNDRA
-    if o == 10:
-        return T_FOREST
-    if o == 11:
-        return T_VILLAGE
-    return -1
-
-
 cdef void h_objective_cells(HCtx* h) noexcept nogil:
     # obj_cell: what controlling each territory is worth toward the objective cards this seat
-    # holds that count territories (objectives.pxi): 3 of one terrain (1, 3, 4, 10, 11),
-    # 3 with a printed tunnel (2), 2 next to the Factory while holding no Factory card (17).
-    # Each counted territory carries its share of the card's plan weight (W_OBJECTIVE).
+    # holds that count territories (objectives.pxi objective_counts_territory: one terrain,
+    # printed tunnels, the Factory's neighbours): each counted territory carries its share of
+    # the card's plan weight (W_OBJECTIVE).
     cdef const GameState* g = h.g
     cdef const Player* p = &g.p[h.seat]
-    cdef int k, o, c, t
-    cdef double share
+    cdef int k, o, c, need
     cdef bint left = objective_star_left(g, h.seat)
     # the table changes only with the cards held, a Factory card and the star: kept till then
     cdef int key = (((p.objectives[0] + 1) * 64 + p.objectives[1] + 1) * 2
@@ -404,20 +388,12 @@ cdef void h_objective_cells(HCtx* h) noexcept nogil:
         return
     for k in range(2):
         o = p.objectives[k]
-        t = h_cell_objective_terrain(o)
-        if t >= 0 or o == 2:
-            share = h.w[HW_OBJECTIVE] / 3.0
-            for c in range(1, N_CELLS):
-                if not is_territory(g, c):
-                    continue
-                if (t >= 0 and g.rules.terrain[c] == t) or (t < 0 and g.rules.tunnel[c] != 0):
-                    h.obj_cell[c] += share
-        elif o == 17 and p.factory_card < 0 and g.rules.factory_cell > 0:
-            share = h.w[HW_OBJECTIVE] / 2.0
-            for c in range(6):
-                t = g.rules.neighbours[g.rules.factory_cell][c]
-                if t > 0 and is_territory(g, t):
-                    h.obj_cell[t] += share
+        need = objective_territories_needed(o)
+        if need == 0:
+            continue
+        for c in range(1, N_CELLS):
+            if objective_counts_territory(g, h.seat, o, c):
+                h.obj_cell[c] += h.w[HW_OBJECTIVE] / need
 
 
 cdef double h_objective_factory(HCtx* h) noexcept nogil:
@@ -425,10 +401,9 @@ cdef double h_objective_factory(HCtx* h) noexcept nogil:
     # a mech on the board and at most 3 workers, which this seat's play keeps close to) and
     # 22 (while no upgrade is done); half the plan weight, the other half being the rest of
     # the card.
-    cdef const Player* p = &h.g.p[h.seat]
-    if not objective_star_left(h.g, h.seat):
-        return 0.0
-    if h_holds_objective(h, 7) or (h_holds_objective(h, 22) and upgrades_done(p) == 0):
+    # (h_holds_objective: only while an objective star can still come)
+    if (h_holds_objective(h, 7)
+            or (h_holds_objective(h, 22) and upgrades_done(&h.g.p[h.seat]) == 0)):
         return 0.5 * h.w[HW_OBJECTIVE]
     return 0.0
 

@@ -28,14 +28,56 @@ cdef inline bint obj_adjacent(const GameState* g, int a, int b) noexcept nogil:
     return False
 
 
-cdef int obj_controlled_of_terrain(const GameState* g, const int8_t* ctl, int seat,
-                                   int terrain) noexcept nogil:
+# ---------------------------------------------------------------- the cards that count territories
+cdef inline int objective_territories_needed(int objective_id) noexcept nogil:
+    # How many counted territories (objective_counts_territory) a card asks for: 3 for
+    # cards 1, 2, 3, 4, 10 and 11, 2 for card 17; 0 for the cards that count none.
+    if objective_id in (1, 2, 3, 4, 10, 11):
+        return 3
+    if objective_id == 17:
+        return 2
+    return 0
+
+
+cdef inline bint objective_counts_territory(const GameState* g, int seat, int objective_id,
+                                            int c) noexcept nogil:
+    # Whether controlling territory c counts toward `seat`'s objective card `objective_id`:
+    # 1 Higher Ground / 3 Harvest / 4 Northern / 10 Woodland / 11 Population Advantage: a
+    # mountain / farm / tundra / forest / village;
+    # 2 Underworld Advantage: a printed tunnel symbol. The reference notes that no source says
+    # whether an own Mine counts; its transcription counts printed tunnels, and the rulebook's
+    # own tunnel-counting texts (structure bonus tiles) say Mines are not tunnels, so a Mine's
+    # territory does not count;
+    # 17 Divide and Conquer: next to the Factory, while the seat holds no Factory card.
+    cdef int t = g.rules.terrain[c], factory = g.rules.factory_cell
+    if not is_territory(g, c):
+        return False
+    if objective_id == 1:
+        return t == T_MOUNTAIN
+    if objective_id == 2:
+        return g.rules.tunnel[c] != 0
+    if objective_id == 3:
+        return t == T_FARM
+    if objective_id == 4:
+        return t == T_TUNDRA
+    if objective_id == 10:
+        return t == T_FOREST
+    if objective_id == 11:
+        return t == T_VILLAGE
+    if objective_id == 17:
+        return factory > 0 and g.p[seat].factory_card < 0 and obj_adjacent(g, c, factory)
+    return False
+
+
+cdef int obj_controlled_counting(const GameState* g, const int8_t* ctl, int seat,
+                                 int objective_id) noexcept nogil:
+    # The territories `seat` controls that count toward card `objective_id`.
     cdef int c, n = 0
     cdef uint64_t m = own_piece_cells(g, seat)
     while m:
         c = lowest_bit(m)
         m &= m - 1
-        if ctl[c] == seat and g.rules.terrain[c] == terrain:
+        if ctl[c] == seat and objective_counts_territory(g, seat, objective_id, c):
             n += 1
     return n
 
@@ -48,21 +90,6 @@ cdef inline bint obj_reads_control(int objective_id) noexcept nogil:
 
 
 # ---------------------------------------------------------------- the cards with more than a count
-cdef bint obj_underworld(const GameState* g, const int8_t* ctl, int seat) noexcept nogil:
-    # 2 Underworld Advantage: printed tunnel symbols only. The reference notes that no
-    # source says whether an own Mine counts; its transcription counts printed tunnels,
-    # and the rulebook's own tunnel-counting texts (structure bonus tiles) say Mines are
-    # not tunnels, so a Mine's territory does not count.
-    cdef int c, n = 0
-    cdef uint64_t own = own_piece_cells(g, seat)
-    while own:
-        c = lowest_bit(own)
-        own &= own - 1
-        if ctl[c] == seat and g.rules.tunnel[c]:
-            n += 1
-    return n >= 3
-
-
 cdef bint obj_king_of_the_hill(const GameState* g, const int8_t* ctl, int seat) noexcept nogil:
     # 5 King of the Hill: the Factory and the highest power, ties allowed.
     cdef int other, factory = g.rules.factory_cell
@@ -148,18 +175,6 @@ cdef bint obj_wolf_among_sheep(const GameState* g, const int8_t* ctl, int seat) 
     return total >= 5
 
 
-cdef bint obj_divide_and_conquer(const GameState* g, const int8_t* ctl, int seat) noexcept nogil:
-    # 17 Divide and Conquer: no Factory card, 2 territories next to the Factory.
-    cdef int d, nb, n = 0, factory = g.rules.factory_cell
-    if g.p[seat].factory_card >= 0 or factory < 0:
-        return False
-    for d in range(6):
-        nb = g.rules.neighbours[factory][d]
-        if nb > 0 and ctl[nb] == seat:
-            n += 1
-    return n >= 2
-
-
 cdef bint obj_shore_up(const GameState* g, const int8_t* ctl, int seat) noexcept nogil:
     # 19 Shore Up the Shore: 5 territories around one lake.
     cdef int c, d, nb, n
@@ -243,14 +258,9 @@ cdef bint objective_met(const GameState* g, int seat, int objective_id) noexcept
         control_map(g, ctl)
     workers = workers_on_board(g, seat)
 
-    if objective_id == 1:       # Higher Ground Advantage
-        return obj_controlled_of_terrain(g, ctl, seat, T_MOUNTAIN) >= 3
-    elif objective_id == 2:     # Underworld Advantage
-        return obj_underworld(g, ctl, seat)
-    elif objective_id == 3:     # Harvest Advantage
-        return obj_controlled_of_terrain(g, ctl, seat, T_FARM) >= 3
-    elif objective_id == 4:     # Northern Advantage
-        return obj_controlled_of_terrain(g, ctl, seat, T_TUNDRA) >= 3
+    if objective_territories_needed(objective_id) > 0:   # 1, 2, 3, 4, 10, 11, 17
+        return (obj_controlled_counting(g, ctl, seat, objective_id)
+                >= objective_territories_needed(objective_id))
     elif objective_id == 5:     # King of the Hill
         return obj_king_of_the_hill(g, ctl, seat)
     elif objective_id == 6:     # Send One Back as a Warning
@@ -261,10 +271,6 @@ cdef bint objective_met(const GameState* g, int seat, int objective_id) noexcept
         return p.coins <= 2 and workers >= 4 and p.popularity >= 7
     elif objective_id == 9:     # Stockpile for the Winter
         return obj_stockpile(g, ctl, seat)
-    elif objective_id == 10:    # Woodland Advantage
-        return obj_controlled_of_terrain(g, ctl, seat, T_FOREST) >= 3
-    elif objective_id == 11:    # Population Advantage
-        return obj_controlled_of_terrain(g, ctl, seat, T_VILLAGE) >= 3
     elif objective_id == 12:    # Get Rich or Cry Trying
         return p.coins >= 20
     elif objective_id == 13:    # Foundations of the Empire
@@ -280,8 +286,6 @@ cdef bint objective_met(const GameState* g, int seat, int objective_id) noexcept
         return workers == recruits_enlisted(p)
     elif objective_id == 16:    # A Wolf Among the Sheep
         return obj_wolf_among_sheep(g, ctl, seat)
-    elif objective_id == 17:    # Divide and Conquer
-        return obj_divide_and_conquer(g, ctl, seat)
     elif objective_id == 18:    # Become a Beloved Pacifist
         return p.power == 0 and p.popularity >= 13 and workers >= 5
     elif objective_id == 19:    # Shore Up the Shore
