@@ -74,32 +74,45 @@ def _top(label: str) -> str:
     return m.group(1) if m else label
 
 
+def play_opening(scenario, g: int, until: int, budget: int, pick=None):
+    """Game g until its opening ends; at each decision of the human seat with more than one
+    option, pick(game, policy's choice, search) gives the option applied (None: the policy's).
+    Returns the game and the human seat."""
+    seed, game, choosers, streams = _deal(scenario, g)
+    me = 1 - game.automa_seat
+    search = _search_seats(seed, me, budget)
+    while in_opening(game, until):
+        s = game.current_player
+        options = game.legal_options()
+        choice = choosers[s](game, options, streams[s])
+        if pick is not None and s == me and len(options) > 1:
+            choice = pick(game, choice, search)
+        game.apply(choice)
+    return game, me
+
+
 def compare_decisions(scenario, n: int, until: int = 2, budget: int = 64) -> dict:
     """Counters over games 0..n-1: decisions and disagreements by kind, and for each player the
     Sections' top actions and the units its Moves moved."""
     out = {k: Counter() for k in ("kinds", "differ", "top_policy", "top_search",
                                   "unit_policy", "unit_search")}
+
+    def record(game, choice, search):
+        kind = game.decision_name
+        other = search.choose(game)
+        out["kinds"][kind] += 1
+        out["differ"][kind] += other != choice
+        mine, theirs = game.option_label(choice), game.option_label(other)
+        if kind == "section":
+            out["top_policy"][_top(mine)] += 1
+            out["top_search"][_top(theirs)] += 1
+        elif kind == "move_unit":
+            out["unit_policy"][_unit(mine)] += 1
+            out["unit_search"][_unit(theirs)] += 1
+        return choice
+
     for g in range(n):
-        seed, game, choosers, streams = _deal(scenario, g)
-        me = 1 - game.automa_seat
-        search = _search_seats(seed, me, budget)
-        while in_opening(game, until):
-            s = game.current_player
-            options = game.legal_options()
-            choice = choosers[s](game, options, streams[s])
-            if s == me and len(options) > 1:
-                kind = game.decision_name
-                other = search.choose(game)
-                out["kinds"][kind] += 1
-                out["differ"][kind] += other != choice
-                mine, theirs = game.option_label(choice), game.option_label(other)
-                if kind == "section":
-                    out["top_policy"][_top(mine)] += 1
-                    out["top_search"][_top(theirs)] += 1
-                elif kind == "move_unit":
-                    out["unit_policy"][_unit(mine)] += 1
-                    out["unit_search"][_unit(theirs)] += 1
-            game.apply(choice)
+        play_opening(scenario, g, until, budget, record)
     return out
 
 
@@ -118,20 +131,10 @@ def opening_positions(scenario, n: int, until: int = 2, budget: int = 64) -> lis
     """For games 0..n-1: (the policy's position, the search's) when the opening ends."""
     pairs = []
     for g in range(n):
-        ends = []
-        for by_search in (False, True):
-            seed, game, choosers, streams = _deal(scenario, g)
-            me = 1 - game.automa_seat
-            search = _search_seats(seed, me, budget)
-            while in_opening(game, until):
-                s = game.current_player
-                options = game.legal_options()
-                choice = choosers[s](game, options, streams[s])
-                if by_search and s == me and len(options) > 1:
-                    choice = search.choose(game)
-                game.apply(choice)
-            ends.append(position(game, me))
-        pairs.append(tuple(ends))
+        mine = position(*play_opening(scenario, g, until, budget))
+        theirs = position(*play_opening(scenario, g, until, budget,
+                                        lambda game, choice, search: search.choose(game)))
+        pairs.append((mine, theirs))
     return pairs
 
 

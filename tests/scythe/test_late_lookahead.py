@@ -2,9 +2,6 @@
 heuristic's last turns is worth against the Automa (BENCHMARKS.md "Policy strength", session 25)."""
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-
 import numpy as np
 import polars as pl
 import pytest
@@ -13,11 +10,9 @@ from simsuite.errors import UserError
 from simsuite.runner import derive_seeds
 from simsuite.scenario import load_scenario
 
-REPO = Path(__file__).resolve().parents[2]
-spec = importlib.util.spec_from_file_location("late_lookahead",
-                                              REPO / "ext" / "scythe" / "late_lookahead.py")
-late_lookahead = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(late_lookahead)
+from .ext_tools import REPO, load_tool
+
+late_lookahead = load_tool("late_lookahead")
 
 SCENARIO = load_scenario(REPO / "scenarios" / "scythe" / "expert-ultimaszyna.toml")
 

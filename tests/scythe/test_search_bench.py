@@ -2,9 +2,6 @@
 policy"): its heuristic seats play as the product plays them."""
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-
 import numpy as np
 import polars as pl
 
@@ -13,12 +10,9 @@ from simsuite.runner import derive_seeds
 from simsuite.scenario import load_scenario
 
 from .conftest import core
+from .ext_tools import REPO, load_tool
 
-REPO = Path(__file__).resolve().parents[2]
-spec = importlib.util.spec_from_file_location("search_bench",
-                                              REPO / "ext" / "scythe" / "search_bench.py")
-search_bench = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(search_bench)
+search_bench = load_tool("search_bench")
 
 
 def test_expert_plays_its_weights_table_as_a_scenario_naming_it_does(rules):

@@ -2,19 +2,14 @@
 heuristic's against the Automa (BENCHMARKS.md "Policy strength", session 34)."""
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-
 import pytest
 
 from simsuite.errors import UserError
 from simsuite.scenario import load_scenario
 
-REPO = Path(__file__).resolve().parents[2]
-spec = importlib.util.spec_from_file_location("search_opening",
-                                              REPO / "ext" / "scythe" / "search_opening.py")
-search_opening = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(search_opening)
+from .ext_tools import REPO, load_tool
+
+search_opening = load_tool("search_opening")
 
 SCENARIO = load_scenario(REPO / "scenarios" / "scythe" / "expert-ultimaszyna.toml")
 

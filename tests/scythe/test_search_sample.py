@@ -2,16 +2,13 @@
 repeats no game when it is stopped and resumed (README "Guarantees": nothing lost)."""
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
 
 import pytest
 
-REPO = Path(__file__).resolve().parents[2]
-spec = importlib.util.spec_from_file_location("search_sample",
-                                              REPO / "ext" / "scythe" / "search_sample.py")
-search_sample = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(search_sample)
+from .ext_tools import load_tool
+
+search_sample = load_tool("search_sample")
 
 HEADER = "seed,faction,mat,won,margin"
 
