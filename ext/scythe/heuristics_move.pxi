@@ -12,7 +12,7 @@ cdef double h_attack(HCtx* h, int u, int d, int my_k) noexcept nogil:
     cdef double edge, v
     if e < 0:
         return 0.0
-    edge = h_edge(h, e, d, my_k)
+    edge = h_edge(h, e, d, my_k) - h_shared_strength(h, d, my_k)
     if edge < h_attack_edge(h):
         return -5.0 - h.w[HW_COMBAT_WIN]
     v = h.w[HW_COMBAT_WIN] + h_combat_star(h) + h_terr(h, d) + h_cell_tokens(h, d)
@@ -31,6 +31,35 @@ cdef double h_attack(HCtx* h, int u, int d, int my_k) noexcept nogil:
         spend = 0
     v += h_power(h, -spend)
     return v
+
+
+cdef double h_shared_strength(HCtx* h, int cell, int my_k) noexcept nogil:
+    # Seat-adapted: the strength a combat on `cell` loses to the combats this Move has already
+    # started elsewhere (own and enemy plastic on one territory). All of them are fought after
+    # the Move (§8.2), each dial and card from the same power track and hand, so each of the
+    # others is taken to dial the power h_attack expects it to (the full dial less its edge)
+    # and to play the best cards of its units first.
+    cdef const Player* p = &h.g.p[h.seat]
+    cdef uint64_t m = h.en_cells
+    cdef int units = 0, c, left = p.power, full = dial_max(h.g, h.seat), spend, now
+    if h.w[HW_ADAPT] <= 0.0:
+        return 0.0
+    while m:
+        c = lowest_bit(m)
+        m &= m - 1
+        if c != cell and h.my_plastic[c] > 0 and h.en_seat[c] >= 0:
+            units += h.my_plastic[c]
+            spend = full - <int>h_edge(h, h.en_seat[c], c, h.my_plastic[c])
+            left -= spend if spend > 0 else 0
+    if units == 0:
+        return 0.0
+    now = p.power if p.power < MAX_DIAL else MAX_DIAL
+    if left < 0:
+        left = 0
+    if left > MAX_DIAL:
+        left = MAX_DIAL
+    return (now - left) + h_best_cards(p, my_k) - (h_best_cards(p, my_k + units)
+                                                   - h_best_cards(p, units))
 
 
 cdef double h_deny(HCtx* h, int e, int d) noexcept nogil:

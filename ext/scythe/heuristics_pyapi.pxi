@@ -68,6 +68,20 @@ def heuristic_context(Game game, int seat, weights):
             "attack_edge": h_attack_edge(h)}
 
 
+def heuristic_attack_strength(Game game, int seat, int cell, int my_k, weights):
+    """For an attack by `seat` (with `weights`) on `cell` with my_k own units: its strength
+    edge over the enemy there (h_edge) and what it loses to the combats already started on
+    other cells, which share its power and hand (h_shared_strength), for tests."""
+    cdef SeatPolicy sp
+    cdef double w[N_POLICY_WEIGHTS]
+    _hook_init(&sp, w, game, seat, weights)
+    h_counts(&sp.h)
+    if sp.h.en_seat[cell] < 0:
+        raise UserError(f"no enemy unit on cell {cell}")
+    return (h_edge(&sp.h, sp.h.en_seat[cell], cell, my_k),
+            h_shared_strength(&sp.h, cell, my_k))
+
+
 def heuristic_objective_targets(Game game, int seat, weights):
     """What the heuristics credit `seat` (with `weights`) toward its objective cards on the
     board: {cell: worth of controlling it} (the cells with a worth) and the worth of taking a
