@@ -36,9 +36,9 @@ cdef double h_attack(HCtx* h, int u, int d, int my_k) noexcept nogil:
 cdef double h_shared_strength(HCtx* h, int cell, int my_k) noexcept nogil:
     # Seat-adapted: the strength a combat on `cell` loses to the combats this Move has already
     # started elsewhere (own and enemy plastic on one territory). All of them are fought after
-    # the Move (§8.2), each dial and card from the same power track and hand, so each of the
-    # others is taken to dial the power h_attack expects it to (the full dial less its edge)
-    # and to play the best cards of its units first.
+    # the Move (§13.1), each dial and card from the same power track and hand (§13.3), so
+    # each of the others is taken to dial the power h_attack expects it to (the full dial less
+    # its edge) and to play the best cards of its units first.
     cdef const Player* p = &h.g.p[h.seat]
     cdef uint64_t m = h.en_cells
     cdef int units = 0, c, left = p.power, full = dial_max(h.g, h.seat), spend, now

@@ -1,8 +1,9 @@
 """The expert's Move against the Automa when it starts more than one combat (issue #14), on
 constructed positions.
 
-Rulebook §8 (combat): combats are fought after the Move, one territory at a time, and each
-player's dial and combat cards come from one power track and one hand, so power and cards spent
+Rulebook §13.1: combats are fought after the whole Move, one territory at a time, in the order
+the attacker chooses; §13.3: each dial (at most min(7, power)) and each combat card comes from
+the player's one power track and one hand, so power and cards spent
 in the first combat are not there for the second. The seat-adapted strategy (`expert`, weight
 `adapt` > 0) takes a combat already started elsewhere in its Move to dial the power it is
 expected to (the full dial less its edge) and to play the best cards of its units first; the
@@ -19,7 +20,7 @@ from .automa_helpers import AUTOMA, HUMAN, place, solo_game
 
 # 41 mountain and 42 village are neighbours of the tundra 48 (tests/scythe/test_expert_defence.py).
 FIRST, SECOND = 41, 42
-MAX_DIAL = 7            # §8.2: at most 7 power is dialled
+MAX_DIAL = 7            # §13.3: at most 7 power is dialled
 
 
 def _position(rules, power, hand, first_started=True):
