@@ -8,7 +8,7 @@ cdef double h_attack(HCtx* h, int u, int d, int my_k) noexcept nogil:
     # Worth of a combat on d fought with my_k own units (this one included);
     # refused (a large loss) unless the edge reaches W_ATTACK_EDGE (less late: h_attack_edge).
     cdef const GameState* g = h.g
-    cdef int e = h.en_seat[d], nw, spend
+    cdef int e = h.en_seat[d], nw
     cdef double edge, v
     if e < 0:
         return 0.0
@@ -25,12 +25,15 @@ cdef double h_attack(HCtx* h, int u, int d, int my_k) noexcept nogil:
     if u == UNIT_CHARACTER and g.encounter_token[d]:
         v += h.w[HW_ENCOUNTER]
     v += h_deny(h, e, d) + h_automa_gift(h, d)
-    # Power likely dialled: the full dial less the edge to spare.
-    spend = dial_max(g, h.seat) - <int>edge
-    if spend < 0:
-        spend = 0
-    v += h_power(h, -spend)
+    v += h_power(h, -h_dial_expected(h, edge))
     return v
+
+
+cdef inline int h_dial_expected(HCtx* h, double edge) noexcept nogil:
+    # Power likely dialled in a combat with this strength edge: the full dial less the edge
+    # to spare.
+    cdef int spend = dial_max(h.g, h.seat) - <int>edge
+    return spend if spend > 0 else 0
 
 
 cdef double h_shared_strength(HCtx* h, int cell, int my_k) noexcept nogil:
@@ -41,7 +44,7 @@ cdef double h_shared_strength(HCtx* h, int cell, int my_k) noexcept nogil:
     # its edge) and to play the best cards of its units first.
     cdef const Player* p = &h.g.p[h.seat]
     cdef uint64_t m = h.en_cells
-    cdef int units = 0, c, left = p.power, full = dial_max(h.g, h.seat), spend, now
+    cdef int units = 0, c, left = p.power
     if h.w[HW_ADAPT] <= 0.0:
         return 0.0
     while m:
@@ -49,17 +52,12 @@ cdef double h_shared_strength(HCtx* h, int cell, int my_k) noexcept nogil:
         m &= m - 1
         if c != cell and h.my_plastic[c] > 0 and h.en_seat[c] >= 0:
             units += h.my_plastic[c]
-            spend = full - <int>h_edge(h, h.en_seat[c], c, h.my_plastic[c])
-            left -= spend if spend > 0 else 0
+            left -= h_dial_expected(h, h_edge(h, h.en_seat[c], c, h.my_plastic[c]))
     if units == 0:
         return 0.0
-    now = p.power if p.power < MAX_DIAL else MAX_DIAL
-    if left < 0:
-        left = 0
-    if left > MAX_DIAL:
-        left = MAX_DIAL
-    return (now - left) + h_best_cards(p, my_k) - (h_best_cards(p, my_k + units)
-                                                   - h_best_cards(p, units))
+    # the dial this combat loses, then the cards its units no longer get
+    return (dial_max(h.g, h.seat) - clamped(left, MAX_DIAL) + h_best_cards(p, my_k)
+            - (h_best_cards(p, my_k + units) - h_best_cards(p, units)))
 
 
 cdef double h_deny(HCtx* h, int e, int d) noexcept nogil:
