@@ -14,9 +14,9 @@ Two measures, both over the opening only:
   than one option is also put to the search, and the two choices are compared, by decision
   kind, by the Section's top action and by the unit a Move moves;
 - positions: on the same deal the scenario's policy alone, then the search alone (every
-  decision of the human seat; the Automa as dealt), play until the opening ends; the human
-  seat's position then is compared, paired by deal (search minus policy, mean and standard
-  error).
+  decision of the human seat; the Automa as dealt), play until the opening ends; the
+  position then (the human seat's, the Automa's and the turn reached) is compared, paired by
+  deal (search minus policy, mean and standard error).
 The search draws from a stream of its own, so the scenario's games are untouched.
 """
 from __future__ import annotations
@@ -40,8 +40,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))   # the tools beside th
 from late_lookahead import seats                            # noqa: E402
 from search_bench import SEARCH_ID, search_vector           # noqa: E402
 
-POSITION = ("upgrades", "structures", "recruits", "mechs", "workers", "coins", "power",
-            "popularity", "territories", "stars", "tokens")
+POSITION = ("turn", "upgrades", "structures", "recruits", "mechs", "workers", "coins", "power",
+            "popularity", "territories", "stars", "combat_stars", "tokens",
+            "automa_territories", "automa_track", "automa_stars", "automa_combat_stars",
+            "automa_coins", "automa_power")
 
 
 def _deal(scenario, g: int):
@@ -117,14 +119,21 @@ def compare_decisions(scenario, n: int, until: int = 2, budget: int = 64) -> dic
 
 
 def position(game, me: int) -> dict:
-    """The human seat's position, as POSITION names it."""
-    p = game.observation(me)["players"][me]
-    return dict(upgrades=6 - sum(p["top_cubes"]),
+    """The human seat's position and the Automa's, and the game's turn, as POSITION names
+    them (the Automa's clock is its star track's cell; its combat stars shorten the game)."""
+    seen = game.observation(me)
+    p, bot, automa = seen["players"][me], seen["players"][1 - me], seen["automa"]
+    return dict(turn=seen["turn"], upgrades=6 - sum(p["top_cubes"]),
                 structures=sum(c is not None for c in p["structures"].values()),
                 recruits=sum(p["recruits"]), mechs=sum(p["mechs_deployed"]),
                 workers=game.workers_on_board(me), coins=p["coins"], power=p["power"],
                 popularity=p["popularity"], territories=game.controlled_territories(me),
-                stars=p["stars"], tokens=sum(game.controlled_resources(me).values()))
+                stars=p["stars"], combat_stars=p["combat_stars"],
+                tokens=sum(game.controlled_resources(me).values()),
+                automa_territories=game.controlled_territories(1 - me),
+                automa_track=automa["track_pos"], automa_stars=bot["stars"],
+                automa_combat_stars=bot["combat_stars"], automa_coins=bot["coins"],
+                automa_power=bot["power"])
 
 
 def opening_positions(scenario, n: int, until: int = 2, budget: int = 64) -> list[tuple]:
@@ -162,7 +171,7 @@ def main(path: str, n: int, until: int = 2, budget: int = 64) -> None:
         b = np.array([q[key] for _, q in pairs], dtype=float)
         d = b - a
         se = d.std(ddof=1) / math.sqrt(len(d)) if len(d) > 1 else 0.0
-        print(f"  {key:12s} {a.mean():6.2f} {b.mean():6.2f} {d.mean():+6.2f} ± {se:.2f}")
+        print(f"  {key:20s} {a.mean():6.2f} {b.mean():6.2f} {d.mean():+6.2f} ± {se:.2f}")
 
 
 if __name__ == "__main__":

@@ -33,10 +33,17 @@ def test_both_measures_repeat_themselves_and_add_up():
     assert pairs == search_opening.opening_positions(SCENARIO, 1, 1, 4)
     (mine, theirs), = pairs
     assert set(mine) == set(theirs) == set(search_opening.POSITION)
+    # the opening ended at some seat's first star, after the first turn
+    for side in (mine, theirs):
+        assert max(side["stars"], side["automa_stars"]) >= 1 and side["turn"] > 1
     # the dealt start: 2 workers on the board, no upgrade before the first Upgrade
     _, game, _, _ = search_opening._deal(SCENARIO, 0)
     start = search_opening.position(game, 1 - game.automa_seat)
     assert start["workers"] == 2 and start["upgrades"] == 0 and start["stars"] == 0
+    # the Automa's side (Rulebook 003, setup): its cube on the track's first cell, no star,
+    # one worker on each of the 2 territories beside its base
+    assert start["automa_track"] == 0 and start["automa_stars"] == 0
+    assert start["automa_territories"] == 2 and start["automa_combat_stars"] == 0
 
 
 def test_a_scenario_without_the_automa_is_refused_in_one_line():
