@@ -82,6 +82,21 @@ def heuristic_attack_strength(Game game, int seat, int cell, int my_k, weights):
             h_shared_strength(&sp.h, cell, my_k))
 
 
+def heuristic_attack_worth(Game game, int seat, str unit, int cell, int my_k, weights):
+    """What `seat`'s heuristics (with `weights`) credit an attack by `unit` (a name of
+    UNIT_NAMES) on `cell` with my_k own units (h_attack; a refused attack is a large loss),
+    for tests."""
+    cdef SeatPolicy sp
+    cdef double w[N_POLICY_WEIGHTS]
+    if unit not in UNIT_NAMES:
+        raise UserError(f"unknown unit {unit!r}; use one of {', '.join(UNIT_NAMES)}")
+    _hook_init(&sp, w, game, seat, weights)
+    h_board(&sp.h)
+    if sp.h.en_seat[cell] < 0:
+        raise UserError(f"no enemy unit on cell {cell}")
+    return h_attack(&sp.h, UNIT_NAMES.index(unit), cell, my_k)
+
+
 def heuristic_objective_targets(Game game, int seat, weights):
     """What the heuristics credit `seat` (with `weights`) toward its objective cards on the
     board: {cell: worth of controlling it} (the cells with a worth) and the worth of taking a
