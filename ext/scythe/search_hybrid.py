@@ -1,0 +1,99 @@
+"""What the search's choices of some decision kinds are worth to a heuristic against the Automa
+(BENCHMARKS.md "Policy strength", session 35): one report per call.
+
+    PYTHONPATH=. .venv/bin/python ext/scythe/search_hybrid.py SCENARIO GAMES KINDS [BUDGET] [MAXTURN] [FIRST]
+
+SCENARIO  a solo Scythe scenario (e.g. scenarios/scythe/expert-ultimaszyna.toml); its human
+          seat's policy is the heuristic measured
+GAMES     games FIRST..FIRST+GAMES-1 are dealt from its master seed
+KINDS     decision names, comma-separated (e.g. upgrade or move_step,carry_workers)
+BUDGET    the search's `hard_budget` (default 64; the search's own default is 512)
+MAXTURN   the search takes those decisions only up to this game turn (default: all game)
+FIRST     the first game index (default 0)
+
+Each deal is played twice: by the scenario's policies alone, then with the search (drawing from
+a stream of its own) taking the human seat's decisions of KINDS that have more than one option.
+Every other decision is the policy's, from the same streams, so the difference of the two
+final margins (human minus Automa) is what the search's choices of those kinds are worth,
+paired by deal. Prints both win counts, the mean margins, the mean difference with its standard
+error, and how many decisions a game the search chose otherwise. The search searches every turn
+only at the hard levels (Automaszyna and Ultimaszyna); at the easier ones it leaves most early
+decisions to its play-out policy.
+"""
+from __future__ import annotations
+
+import math
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))   # the tools beside this one
+from search_opening import _check, _deal, _search_seats     # noqa: E402
+
+from simsuite.errors import UserError                        # noqa: E402
+from simsuite.scenario import load_scenario                  # noqa: E402
+
+
+def play(scenario, g: int, kinds: frozenset = frozenset(), budget: int = 64,
+         maxturn: int | None = None) -> tuple[int, int]:
+    """Game g to its end; the search takes the human seat's decisions of `kinds` (none: the
+    scenario's game). Returns (the human's final margin over the Automa, the decisions the
+    search chose otherwise)."""
+    seed, game, choosers, streams = _deal(scenario, g)
+    me = 1 - game.automa_seat
+    search = _search_seats(seed, me, budget) if kinds else None
+    changed = 0
+    while not game.is_over:
+        s = game.current_player
+        options = game.legal_options()
+        choice = choosers[s](game, options, streams[s])
+        if (search is not None and s == me and len(options) > 1 and game.decision_name in kinds
+                and (maxturn is None or game.observation(me)["turn"] <= maxturn)):
+            other = search.choose(game)
+            changed += other != choice
+            choice = other
+        game.apply(choice)
+    score = game.result()["score"]
+    return score[me] - score[1 - me], changed
+
+
+def measure(scenario, n: int, kinds: frozenset, budget: int = 64, maxturn: int | None = None,
+            first: int = 0) -> list[tuple[int, int, int]]:
+    """For games first..first+n-1: (margin alone, margin with the search, decisions changed)."""
+    rows = []
+    for g in range(first, first + n):
+        alone, _ = play(scenario, g)
+        hybrid, changed = play(scenario, g, kinds, budget, maxturn)
+        rows.append((alone, hybrid, changed))
+    return rows
+
+
+def main(path: str, n: int, kinds: str, budget: int = 64, maxturn: int | None = None,
+         first: int = 0) -> None:
+    scenario = load_scenario(Path(path))
+    _check(scenario)
+    names = frozenset(k for k in kinds.split(",") if k)
+    if not names:
+        raise UserError("name at least one decision kind, e.g. upgrade or move_step")
+    rows = measure(scenario, n, names, budget, maxturn, first)
+    diff = [h - a for a, h, _ in rows]
+    mean = sum(diff) / len(diff)
+    se = (math.sqrt(sum((d - mean) ** 2 for d in diff) / (len(diff) - 1) / len(diff))
+          if len(diff) > 1 else 0.0)
+    upto = f", up to game turn {maxturn}" if maxturn is not None else ""
+    print(f"{path} games {first}..{first + n - 1}, the search (hard_budget {budget}) takes "
+          f"{','.join(sorted(names))}{upto}")
+    print(f"  won alone {sum(a > 0 for a, _, _ in rows)}, with the search "
+          f"{sum(h > 0 for _, h, _ in rows)} of {n}")
+    print(f"  margin alone {sum(a for a, _, _ in rows) / n:+.2f}, with the search "
+          f"{sum(h for _, h, _ in rows) / n:+.2f}: {mean:+.2f} ± {se:.2f} (paired)")
+    print(f"  decisions chosen otherwise: {sum(c for _, _, c in rows) / n:.1f} a game")
+
+
+if __name__ == "__main__":
+    try:
+        args = sys.argv[1:]
+        main(args[0], int(args[1]), args[2], int(args[3]) if len(args) > 3 else 64,
+             int(args[4]) if len(args) > 4 else None, int(args[5]) if len(args) > 5 else 0)
+    except (UserError, IndexError, ValueError) as e:
+        usage = "usage: SCENARIO GAMES KINDS [BUDGET] [MAXTURN] [FIRST]"
+        sys.exit(f"search_hybrid.py: {e if isinstance(e, UserError) else usage}")

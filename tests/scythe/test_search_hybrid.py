@@ -1,0 +1,40 @@
+"""ext/scythe/search_hybrid.py, the benchmark tool that measures what the search's choices of some
+decision kinds are worth to a heuristic against the Automa (BENCHMARKS.md "Policy strength",
+session 35)."""
+from __future__ import annotations
+
+import pytest
+
+from simsuite.errors import UserError
+from simsuite.scenario import load_scenario
+
+from .ext_tools import REPO, load_tool
+
+search_hybrid = load_tool("search_hybrid")
+
+SCENARIO = load_scenario(REPO / "scenarios" / "scythe" / "expert-ultimaszyna.toml")
+
+
+def test_without_kinds_the_game_is_the_scenarios_own():
+    # The search takes nothing: both plays are the scenario's game, margin for margin.
+    alone, changed = search_hybrid.play(SCENARIO, 0)
+    assert changed == 0
+    assert search_hybrid.play(SCENARIO, 0, frozenset({"no_such_decision"}), 4) == (alone, 0)
+
+
+def test_a_hybrid_repeats_itself_and_counts_its_changes():
+    # The first Upgrade only (game turns 1-6), a small budget: the same game twice, the search
+    # drawing from its own stream; it cannot change more Upgrades than the seat makes in 3 turns.
+    kinds = frozenset({"upgrade"})
+    first = search_hybrid.play(SCENARIO, 0, kinds, 4, 6)
+    assert first == search_hybrid.play(SCENARIO, 0, kinds, 4, 6)
+    assert 0 <= first[1] <= 3
+    rows = search_hybrid.measure(SCENARIO, 1, kinds, 4, 6)
+    assert rows == [(search_hybrid.play(SCENARIO, 0)[0], first[0], first[1])]
+
+
+def test_bad_input_is_refused_in_one_line():
+    with pytest.raises(UserError, match=r"\[automa\] table"):
+        search_hybrid.main(str(REPO / "scenarios" / "scythe" / "scythe-2p.toml"), 1, "upgrade")
+    with pytest.raises(UserError, match="decision kind"):
+        search_hybrid.main(str(REPO / "scenarios" / "scythe" / "expert-ultimaszyna.toml"), 1, ",")
