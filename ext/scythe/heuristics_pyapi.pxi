@@ -68,16 +68,22 @@ def heuristic_context(Game game, int seat, weights):
             "attack_edge": h_attack_edge(h)}
 
 
+cdef _attack_hook_init(SeatPolicy* sp, double* w, Game game, int seat, int cell, weights):
+    # The attack hooks' start: the seat's context and board tables (h_board), and an enemy
+    # on `cell` to attack.
+    _hook_init(sp, w, game, seat, weights)
+    h_board(&sp.h)
+    if sp.h.en_seat[cell] < 0:
+        raise UserError(f"no enemy unit on cell {cell}")
+
+
 def heuristic_attack_strength(Game game, int seat, int cell, int my_k, weights):
     """For an attack by `seat` (with `weights`) on `cell` with my_k own units: its strength
     edge over the enemy there (h_edge) and what it loses to the combats already started on
     other cells, which share its power and hand (h_shared_strength), for tests."""
     cdef SeatPolicy sp
     cdef double w[N_POLICY_WEIGHTS]
-    _hook_init(&sp, w, game, seat, weights)
-    h_counts(&sp.h)
-    if sp.h.en_seat[cell] < 0:
-        raise UserError(f"no enemy unit on cell {cell}")
+    _attack_hook_init(&sp, w, game, seat, cell, weights)
     return (h_edge(&sp.h, sp.h.en_seat[cell], cell, my_k),
             h_shared_strength(&sp.h, cell, my_k))
 
@@ -90,10 +96,7 @@ def heuristic_attack_worth(Game game, int seat, str unit, int cell, int my_k, we
     cdef double w[N_POLICY_WEIGHTS]
     if unit not in UNIT_NAMES:
         raise UserError(f"unknown unit {unit!r}; use one of {', '.join(UNIT_NAMES)}")
-    _hook_init(&sp, w, game, seat, weights)
-    h_board(&sp.h)
-    if sp.h.en_seat[cell] < 0:
-        raise UserError(f"no enemy unit on cell {cell}")
+    _attack_hook_init(&sp, w, game, seat, cell, weights)
     return h_attack(&sp.h, UNIT_NAMES.index(unit), cell, my_k)
 
 

@@ -27,10 +27,12 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))   # the tools beside this one
-from search_opening import _check, _deal, _search_seats     # noqa: E402
+from search_opening import _check, play_opening             # noqa: E402
 
 from simsuite.errors import UserError                        # noqa: E402
 from simsuite.scenario import load_scenario                  # noqa: E402
+
+N_STARS = 6     # the game ends when a seat places its sixth star (Rulebook §19)
 
 
 def play(scenario, g: int, kinds: frozenset = frozenset(), budget: int = 64,
@@ -38,20 +40,19 @@ def play(scenario, g: int, kinds: frozenset = frozenset(), budget: int = 64,
     """Game g to its end; the search takes the human seat's decisions of `kinds` (none: the
     scenario's game). Returns (the human's final margin over the Automa, the decisions the
     search chose otherwise)."""
-    seed, game, choosers, streams = _deal(scenario, g)
-    me = 1 - game.automa_seat
-    search = _search_seats(seed, me, budget) if kinds else None
     changed = 0
-    while not game.is_over:
-        s = game.current_player
-        options = game.legal_options()
-        choice = choosers[s](game, options, streams[s])
-        if (search is not None and s == me and len(options) > 1 and game.decision_name in kinds
-                and (maxturn is None or game.observation(me)["turn"] <= maxturn)):
-            other = search.choose(game)
-            changed += other != choice
-            choice = other
-        game.apply(choice)
+
+    def pick(game, choice, search):
+        nonlocal changed
+        if game.decision_name not in kinds or (
+                maxturn is not None and game.observation(game.current_player)["turn"] > maxturn):
+            return choice
+        other = search.choose(game)
+        changed += other != choice
+        return other
+
+    # no seat reaches N_STARS + 1 stars: play_opening's loop runs to the end of the game
+    game, me = play_opening(scenario, g, N_STARS + 1, budget, pick)
     score = game.result()["score"]
     return score[me] - score[1 - me], changed
 
