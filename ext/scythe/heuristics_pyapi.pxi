@@ -135,3 +135,16 @@ def _set_automa_combat(double sure, double fight, double edge_q):
     H_AUTOMA_FIGHT = fight
     H_AUTOMA_EDGE_Q = edge_q
 
+
+def heuristic_discount(Game game, int seat, str bottom, weights):
+    """For a token off the cost of bottom action `bottom` (a name of BOTTOM_ACTION_NAMES):
+    the later uses `seat`'s heuristics (with `weights`) count it over (h_discount_uses) and
+    its worth (h_upgrade_bottom), for tests."""
+    cdef SeatPolicy sp
+    cdef double w[N_POLICY_WEIGHTS]
+    if bottom not in BOTTOM_ACTION_NAMES:
+        raise UserError(f"unknown bottom action {bottom!r}; use one of "
+                        f"{', '.join(BOTTOM_ACTION_NAMES)}")
+    _hook_init(&sp, w, game, seat, weights)
+    b = BOTTOM_ACTION_NAMES.index(bottom)
+    return h_discount_uses(&sp.h, b), h_upgrade_bottom(&sp.h, b)

@@ -96,6 +96,20 @@ cdef double H_TIER_HORIZON = 8.0    # ... with at most this many own turns left
 # is started with this many power points less of an edge (h_attack_edge); chosen on paired
 # runs (BENCHMARKS "Policy strength", session 33).
 cdef double H_LATE_EDGE = 1.0
+# Seat-adapted: a discount on a bottom action is counted over at most one use every this many
+# of the turns left (h_discount_uses). `expert` takes each bottom action about once in 6-8 turns
+# against the Automa (`simsuite report behaviour`: its four sections' shares of its turns and
+# the share with the bottom action taken). Chosen on paired runs (BENCHMARKS "Policy strength",
+# session 36): 4 gained at every level on three sets of fresh seeds; 2 (the other strategies')
+# and 6 lose at the normal level, 3 gains less.
+cdef double H_DISCOUNT_TURNS = 4.0
+# Seat-adapted, against an Automa that takes every move of its card: the factor on a Deploy
+# discount's worth (h_upgrade_bottom). At Ultimaszyna the search buys Deploy's discount with its
+# first or second Upgrade where `expert` bought the Upgrade's own or Enlist's (ext/scythe/
+# search_hybrid.py and its log, BENCHMARKS "Policy strength", sessions 35-36). Chosen on paired
+# runs (session 36): 1.5 gains 2.5 points of margin there, 2 and 3 gain 3.7; the other levels
+# are untouched.
+cdef double H_AUTOMA_DEPLOY = 2.0
 
 
 def _set_tier_goal(double share, double horizon):
@@ -387,15 +401,32 @@ cdef double h_upgrade_top(HCtx* h, int tc) noexcept nogil:
     return 0.0
 
 
-cdef double h_upgrade_bottom(HCtx* h, int bb) noexcept nogil:
-    # Worth of one token off every later use of bottom action bb.
+cdef double h_discount_uses(HCtx* h, int bb) noexcept nogil:
+    # The later uses of bottom action bb that a token off its cost is counted over: its effects
+    # still open (less the Upgrade being made), at most one every 2 of the turns left (a
+    # section is not taken twice running, §6). The seat-adapted strategy counts at most one
+    # every H_DISCOUNT_TURNS: its turns are shared by four sections and most bottom actions.
     cdef int later = h.uses[bb] - (1 if bb == BOT_UPGRADE else 0)
-    cdef double n
+    cdef double n = later
+    cdef double per = H_DISCOUNT_TURNS if h.w[HW_ADAPT] > 0.0 else 2.0
     if later <= 0:
+        return 0.0
+    if n > h.turns_left / per:
+        n = h.turns_left / per
+    return n
+
+
+cdef double h_upgrade_bottom(HCtx* h, int bb) noexcept nogil:
+    # Worth of one token off every later use of bottom action bb. Seat-adapted, against an
+    # Automa that takes every move of its card (Ultimaszyna, Rulebook 003 "Ultimate
+    # AutoMachina", or its optional rule 6), a token off Deploy is worth H_AUTOMA_DEPLOY times
+    # as much: that Automa spreads and attacks every turn, and mechs sooner are what hold
+    # territories and workers against it.
+    cdef double n = h_discount_uses(h, bb)
+    if n <= 0.0:
         return 0.1
-    n = later
-    if n > h.turns_left / 2.0:
-        n = h.turns_left / 2.0
+    if bb == BOT_DEPLOY and h_automa_defence(h) and h.g.automa.all_moves:
+        n *= H_AUTOMA_DEPLOY
     return n * (0.8 + h.w[HW_RESOURCE] * h.bval[bb] / (h.cost[bb] if h.cost[bb] > 0 else 1)) * 0.5
 
 
@@ -528,7 +559,7 @@ cdef double h_plan(HCtx* h, int b) noexcept nogil:
 cdef inline double h_reach(HCtx* h, int steps, int per_use) noexcept nogil:
     # Seat-adapted (W_ADAPT > 0): the share of a star's step-by-step credit kept when it
     # needs `steps` more steps, `per_use` a turn at most and every other turn (a section is
-    # not taken twice running, §7): the turns left over the turns it needs, at most 1. A
+    # not taken twice running, §6): the turns left over the turns it needs, at most 1. A
     # star that the end will come before is worth nothing as progress. Else 1.
     cdef int uses
     if h.w[HW_ADAPT] <= 0.0 or steps <= 0:
