@@ -63,7 +63,10 @@ WEIGHT_DOCS: tuple[tuple[str, str], ...] = (
               "planned for from 6 points below, Coercion's combat cards priced as the token "
               "they stand in for, the 6th star raced for when it wins and held back when it "
               "loses (not when the Automa ends the game next), the Automa's combat total "
-              "read from its public table, and against a single opponent its territory losses "
+              "read from its public table, long shots at the Automa while a lost combat only "
+              "hands it a star it would place anyway, a bottom-action discount counted over at "
+              "most one use in 4 turns (Deploy's at twice its worth against an Automa that "
+              "takes all its moves), and against a single opponent its territory losses "
               "counted as gains (scaled by this weight)"),
 )
 WEIGHT_NAMES: tuple[str, ...] = tuple(n for n, _ in WEIGHT_DOCS)
