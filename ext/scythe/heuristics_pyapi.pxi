@@ -20,6 +20,13 @@ cdef _hook_init(SeatPolicy* sp, double* w, Game game, int seat, weights):
     h_init(&sp.h, &game.g, seat, w)
 
 
+def _hook_name(str name, tuple names, str what):
+    # The test hooks' name arguments: the index of `name` in `names`, or a one-line error.
+    if name not in names:
+        raise UserError(f"unknown {what} {name!r}; use one of {', '.join(names)}")
+    return names.index(name)
+
+
 def automa_turns_left(Game game):
     """The Automa's turns left as the seat-adapted heuristics read them from its public star
     card, cube and cards (-1 in a game without the Automa)."""
@@ -94,10 +101,9 @@ def heuristic_attack_worth(Game game, int seat, str unit, int cell, int my_k, we
     for tests."""
     cdef SeatPolicy sp
     cdef double w[N_POLICY_WEIGHTS]
-    if unit not in UNIT_NAMES:
-        raise UserError(f"unknown unit {unit!r}; use one of {', '.join(UNIT_NAMES)}")
+    cdef int u = _hook_name(unit, UNIT_NAMES, "unit")
     _attack_hook_init(&sp, w, game, seat, cell, weights)
-    return h_attack(&sp.h, UNIT_NAMES.index(unit), cell, my_k)
+    return h_attack(&sp.h, u, cell, my_k)
 
 
 def heuristic_objective_targets(Game game, int seat, weights):
@@ -142,9 +148,6 @@ def heuristic_discount(Game game, int seat, str bottom, weights):
     its worth (h_upgrade_bottom), for tests."""
     cdef SeatPolicy sp
     cdef double w[N_POLICY_WEIGHTS]
-    if bottom not in BOTTOM_ACTION_NAMES:
-        raise UserError(f"unknown bottom action {bottom!r}; use one of "
-                        f"{', '.join(BOTTOM_ACTION_NAMES)}")
+    cdef int b = _hook_name(bottom, BOTTOM_ACTION_NAMES, "bottom action")
     _hook_init(&sp, w, game, seat, weights)
-    b = BOTTOM_ACTION_NAMES.index(bottom)
     return h_discount_uses(&sp.h, b), h_upgrade_bottom(&sp.h, b)

@@ -100,8 +100,9 @@ cdef double H_LATE_EDGE = 1.0
 # of the turns left (h_discount_uses). `expert` takes each bottom action about once in 6-8 turns
 # against the Automa (`simsuite report behaviour`: its four sections' shares of its turns and
 # the share with the bottom action taken). Chosen on paired runs (BENCHMARKS "Policy strength",
-# session 36): 4 gained at every level on three sets of fresh seeds; 2 (the other strategies')
-# and 6 lose at the normal level, 3 gains less.
+# sessions 35-36): 4 gained +0.11 to +0.21 points of margin at the normal level on three sets of
+# fresh seeds and +0.26 / +0.34 at Ultimaszyna on two, within ±0.15 elsewhere; 3 gains less,
+# 6 loses 1.2 at the normal level.
 cdef double H_DISCOUNT_TURNS = 4.0
 # Seat-adapted, against an Automa that takes every move of its card: the factor on a Deploy
 # discount's worth (h_upgrade_bottom). At Ultimaszyna the search buys Deploy's discount with its
