@@ -8,7 +8,7 @@ from simsuite.games.scythe import behaviour
 from simsuite.games.scythe.policies import STRATEGIES, default_weights
 from simsuite.runner import derive_seeds
 
-from .automa_helpers import HUMAN, solo_game
+from .automa_helpers import AUTOMA, HUMAN, solo_game
 
 
 def test_bottom_affordable_reads_costs_tokens_and_coercion(rules):
@@ -154,3 +154,23 @@ def test_ability_uses_are_counted_for_the_abilities_a_seat_holds_only(rules):
         mine = table.filter(table["faction"] == faction)
         assert set(mine["ability"]) == HELD[faction]
         assert all(0 <= u <= 1 for u in mine["used"])
+
+
+def test_factory_holder_at_the_end(rules):
+    # Rulebook §20: the Factory's hex scores as three territories for the seat that controls it,
+    # and a territory is controlled by the seat with a unit on it (§4.2). The Factory is cell 30
+    # of the public map (reference/scythe/board.md).
+    g = solo_game(rules)
+    factory = 30
+    row = lambda: behaviour.seat_rows(g, {}, ["expert"], "automa")[0]  # noqa: E731
+    assert behaviour.factory_holder(g) is None
+    assert (row()["factory_held"], row()["factory_other"]) == (False, False)
+    g.set_unit(HUMAN, "mech0", factory)
+    assert behaviour.factory_holder(g) == HUMAN
+    assert (row()["factory_held"], row()["factory_other"]) == (True, False)
+    # the Automa's lone worker holds it as well as plastic would
+    g.set_unit(HUMAN, "mech0", None)
+    g.set_unit(AUTOMA, "worker0", factory)
+    assert behaviour.factory_holder(g) == AUTOMA
+    assert (row()["factory_held"], row()["factory_other"]) == (False, True)
+    assert behaviour.summarise([row()])["factory_other"].to_list() == [1.0]

@@ -10,7 +10,9 @@ decide, exactly as in a batch: same seeds, same games), and measures per seat:
   spent in its section and in how many of them the bottom action was taken (a Trade turn
   that buys tokens for a later turn and skips its own bottom action shows here);
 * the engine: workers on the board after own turns 4, 8 and 12;
-* the end: popularity and its scoring tier, coins, resources, score, win;
+* the end: popularity and its scoring tier, coins, resources, score, win; who holds the
+  Factory (it scores as three territories, §20, so it swings a two-seat game by up to 15
+  coins against the Automa);
 * stars by kind and the turn (own turn count) each came;
 * combats started and won, Coercion payments, Bolsters for cards, sections repeated
   (Relentless), encounters, turns to the end;
@@ -191,6 +193,13 @@ def _tier(popularity: int) -> int:
     return 0 if popularity < 7 else (1 if popularity < 13 else 2)
 
 
+def factory_holder(game):
+    """The seat that controls the Factory's hex now (None: nobody)."""
+    cell = next(c for c, x in game.rules.data.cells.items() if x.terrain == "factory")
+    held = game.controller(cell)
+    return None if held is None or held < 0 else held
+
+
 def seat_rows(game, starts, policies, automa=None) -> list[dict]:
     """Per human seat of a finished logged game: its behaviour figures."""
     n = game.n_players
@@ -241,6 +250,7 @@ def seat_rows(game, starts, policies, automa=None) -> list[dict]:
         elif kind == EV_ENCOUNTER:
             counts[seat]["encounters"] += 1
     rows = []
+    factory = factory_holder(game)
     for s in humans:
         own = [(k[1], v) for k, v in acts.items() if k[0] == s]
         row = {
@@ -256,6 +266,8 @@ def seat_rows(game, starts, policies, automa=None) -> list[dict]:
             "stars": res["stars"][s],
             "workers": game.workers_on_board(s),
             "mechs": sum(game.player(s)["mechs_deployed"]),
+            "factory_held": factory == s,
+            "factory_other": factory is not None and factory != s,
             "top_only": 0, "bottom_only": 0, "both": 0, "neither": 0, "coins_only": 0,
             "affordable": 0, "bottom_when_affordable": 0,
         }
@@ -339,6 +351,8 @@ def summarise(rows, by=("policy",)):
         pl.col("coins").mean().alias("coins"),
         pl.col("resources").mean().alias("res"),
         pl.col("territories").mean().alias("terr"),
+        pl.col("factory_held").mean().alias("factory"),
+        pl.col("factory_other").mean().alias("factory_other"),
         pl.col("workers").mean().alias("workers"),
         pl.col("mechs").mean().alias("mechs_on"),
         pl.col("combats_started").mean().alias("fights"),

@@ -9,7 +9,8 @@ stars by kind and the own turn each came; coins, resources and territories at th
 combats started and won; Coercion payments, Bolsters for cards, repeated sections
 (Relentless), encounters; turns to the end; per top action (move, trade, produce, bolster,
 Factory card) the share of turns spent in its section and how often that section's bottom
-action was taken with it; workers on the board after own turns 4, 8 and 12. Grouped by
+action was taken with it; workers on the board after own turns 4, 8 and 12; who holds the
+Factory at the end (it scores as three territories). Grouped by
 policy, then by policy and faction, and by policy and mat. Then each ability the faction
 holds (its faction ability and four mech abilities), by policy and faction: uses a game and
 the share of seats that used it.
@@ -25,7 +26,8 @@ from simsuite.reporting import Col, Report, ReportResult, Table
 
 RATES = (("both", "both"), ("top_only", "top only"), ("bot_only", "bottom only"),
          ("neither", "neither"), ("bot|afford", "bottom when payable"), ("tier0", "lowest tier"),
-         ("tier2", "top tier"), ("win", "win rate"))
+         ("tier2", "top tier"), ("factory", "Factory held at the end"),
+         ("factory_other", "Factory held by another seat"), ("win", "win rate"))
 MEANS = (("turns", "turns"), ("score", "score"), ("pop", "popularity"), ("coins", "coins"),
          ("res", "resources"), ("terr", "territories"), ("stars", "stars"),
          ("fights", "combats"), ("won", "won"), ("coerce", "Coercion"),
