@@ -151,3 +151,18 @@ def heuristic_discount(Game game, int seat, str bottom, weights):
     cdef int b = _hook_name(bottom, BOTTOM_ACTION_NAMES, "bottom action")
     _hook_init(&sp, w, game, seat, weights)
     return h_discount_uses(&sp.h, b), h_upgrade_bottom(&sp.h, b)
+
+
+def heuristic_bottom_net(Game game, int seat, str bottom, weights):
+    """What `seat`'s heuristics (with `weights`) find bottom action `bottom` (a name of
+    BOTTOM_ACTION_NAMES) worth taking now with the tokens it controls, net of the tokens it
+    spends, and how many it spends (h_bottom_net; 0, 0 when not worth taking or not payable),
+    for tests."""
+    cdef SeatPolicy sp
+    cdef double w[N_POLICY_WEIGHTS]
+    cdef int gain[4]
+    cdef int spent = 0
+    cdef int b = _hook_name(bottom, BOTTOM_ACTION_NAMES, "bottom action")
+    _hook_init(&sp, w, game, seat, weights)
+    memset(gain, 0, sizeof(gain))
+    return h_bottom_net(&sp.h, b, gain, &spent), spent

@@ -86,7 +86,17 @@ cdef double h_bottom_net_calc(HCtx* h, int b, int have, int* spent) noexcept nog
         v = h.coinsonly[b] - spend
     if v > 0.0:
         spent[0] = c if have >= c else have
-        return v
+        return v + h_bottom_late(h, b)
+    return 0.0
+
+
+cdef inline double h_bottom_late(HCtx* h, int b) noexcept nogil:
+    # Seat-adapted, against the Automa: in the seat's last H_AUTOMA_BOTTOM_TURNS turns a bottom
+    # action with its effect still open is worth H_AUTOMA_BOTTOM more when it is taken. Its
+    # coins and effect are the seat's for good, where a last Move's territories can be lost
+    # to the Automa's reply; the near ties go to the bottom action.
+    if h.uses[b] > 0 and h_automa_defence(h) and h.turns_left <= H_AUTOMA_BOTTOM_TURNS:
+        return H_AUTOMA_BOTTOM
     return 0.0
 
 

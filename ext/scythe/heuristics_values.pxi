@@ -111,6 +111,15 @@ cdef double H_DISCOUNT_TURNS = 4.0
 # runs (session 36): 1.5 gains 2.5 points of margin there, 2 and 3 gain 3.7; the other levels
 # are untouched.
 cdef double H_AUTOMA_DEPLOY = 2.0
+# Seat-adapted, against the Automa: over the last H_AUTOMA_BOTTOM_TURNS of the seat's turns left,
+# a bottom action worth taking is worth H_AUTOMA_BOTTOM coins more when a section is weighed
+# (h_bottom_late). Those turns held most of the turns that skipped a payable bottom action (at
+# Ultimaszyna 66% of the payable last turns took it, 89% before the last five), mostly near
+# ties with a Move or a Trade. Chosen on paired runs (BENCHMARKS "Policy strength", session 37):
+# the bottom action when payable at Ultimaszyna 84.6% -> 85.6%, margin within +-0.12 at every
+# level; 2 coins or the last 4 turns move it less or cost margin.
+cdef double H_AUTOMA_BOTTOM = 1.0
+cdef double H_AUTOMA_BOTTOM_TURNS = 6.0
 
 
 def _set_tier_goal(double share, double horizon):
@@ -118,6 +127,13 @@ def _set_tier_goal(double share, double horizon):
     global H_TIER_GOAL, H_TIER_HORIZON
     H_TIER_GOAL = share
     H_TIER_HORIZON = horizon
+
+
+def _set_bottom_late(double bonus, double turns):
+    """Tuning hook: H_AUTOMA_BOTTOM (0: none, as before) and H_AUTOMA_BOTTOM_TURNS."""
+    global H_AUTOMA_BOTTOM, H_AUTOMA_BOTTOM_TURNS
+    H_AUTOMA_BOTTOM = bonus
+    H_AUTOMA_BOTTOM_TURNS = turns
 
 
 # ---------------------------------------------------------------- small values
