@@ -194,10 +194,10 @@ def _tier(popularity: int) -> int:
 
 
 def factory_holder(game):
-    """The seat that controls the Factory's hex now (None: nobody)."""
+    """The seat that controls the Factory's hex now (None: nobody; `controller` gives -1)."""
     cell = next(c for c, x in game.rules.data.cells.items() if x.terrain == "factory")
     held = game.controller(cell)
-    return None if held is None or held < 0 else held
+    return held if held >= 0 else None
 
 
 def seat_rows(game, starts, policies, automa=None) -> list[dict]:
