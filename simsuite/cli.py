@@ -103,15 +103,19 @@ def tune(
     by: Optional[str] = typer.Option(None, help="Learn a weights table with one row per value of "
                                      "these comma-separated keys (Scythe: faction, mat or "
                                      "faction,mat; add players for rows of the scenario's "
-                                     "player count); resumes when run again."),
+                                     "player count, difficulty for rows of its Automa level); "
+                                     "resumes when run again."),
     generations: int = typer.Option(8, help="Generations of the search (per row); the budget is "
                                     "spread over them, so more make smaller, noisier steps."),
+    objective: str = typer.Option("wins", help="What the search raises: wins (the win rate, "
+                                  "margin as a tie-break) or margin (the mean score margin, for "
+                                  "a field the policy almost never beats)."),
 ):
     """Tune a policy's weights by self-play (fixed budget and seed)."""
     from simsuite.tuning import tune_command
 
     tune_command(scenario=scenario, budget=budget, seed=seed, out=out, by=by,
-                 generations=generations)
+                 generations=generations, objective=objective)
 
 
 @app.command()

@@ -20,7 +20,9 @@ plays the parent and lambda mutants on the same fresh games, the tuned policy ta
 in turn. A mutant moves a few weights at random by a Gaussian step (a per-weight scale taken
 from the starting weights, a step size adapted by the one-fifth rule). Its fitness is its win
 rate, with the score margin over the best opponent (0.02 a coin, capped at 25 coins) as a
-tie-break that lowers the noise; the best mutant replaces the parent only if its paired
+tie-break that lowers the noise; with `--objective margin`, the mean score margin over the best
+opponent itself, uncapped (for a field the policy almost never beats, such as the Automa's
+hardest level, where wins cannot tell weights apart but margins can); the best mutant replaces the parent only if its paired
 advantage on those games exceeds one standard error, which keeps chance from steering the
 search. Everything is seeded from `--seed`, and the games played never exceed `--budget`:
 
@@ -29,7 +31,8 @@ search. Everything is seeded from `--seed`, and the games played never exceed `-
   kept improving up to the 50th generation);
 - 20% to the paired check: on fresh games the tuned and the starting weights each play the
   same seats against the same field; the printed margin is the difference of their win rates
-  with a 95% confidence interval (normal approximation on the per-game differences);
+  (with `--objective margin`: of their mean score margins) with a 95% confidence interval
+  (normal approximation on the per-game differences);
 - 10% to a head-to-head check: the tuned weights in one seat against the starting weights in
   every other seat, with a 95% Wilson interval around the tuned win rate (fair share 1/n).
 
@@ -44,7 +47,8 @@ entry for a scenario's policy table (copy the weights inline, or name the file a
 `--by KEYS` (tune_table) learns a weights table instead (simsuite/policies/tables.py): the same
 search once per cell of the game's group keys KEYS, comma-separated (each Scythe mat, or each
 faction and mat pair the rules deal), in the games where the tuned policy sits in the seat dealt
-that cell; `players` among the keys makes the rows name the scenario's player count. A row is
+that cell; `players` among the keys makes the rows name the scenario's player count, and
+`difficulty` (Scythe, against the Automa: a scenario of one level) its Automa level. A row is
 kept only where its paired check beats the start weights. When the tuned policy names a
 `weights_table`, each row's search starts from that table's row for the seat, and a row that
 does not beat it keeps the table's row (a run refines the table). It resumes after an
@@ -71,6 +75,7 @@ LAMBDA = 4                  # mutants per generation
 MOVED_SHARE = 1 / 6         # share of the weights a mutant moves (at least 2)
 MARGIN_WEIGHT = 0.02        # fitness per coin of margin over the best opponent (tie-break)
 MARGIN_CAP = 25.0
+OBJECTIVES = ("wins", "margin")   # what the search and the paired check compare (docstring)
 ACCEPT_Z = 1.0              # a mutant must beat its parent by this many standard errors
 SEARCH_SHARE = 0.7
 PAIRED_SHARE = 0.2
@@ -93,10 +98,16 @@ class Evaluation:
     def rate(self) -> float:
         return float(self.wins.mean()) if len(self.wins) else float("nan")
 
-    @property
-    def fitness(self) -> np.ndarray:
-        """Per game: the win, plus the capped margin as a small tie-break."""
+    def fitness(self, objective: str = "wins") -> np.ndarray:
+        """Per game: the win, plus the capped margin as a small tie-break; or, with the
+        objective "margin", the margin alone."""
+        if objective == "margin":
+            return self.margins.astype(np.float64)
         return self.wins + MARGIN_WEIGHT * np.clip(self.margins, -MARGIN_CAP, MARGIN_CAP)
+
+    def measure(self, objective: str = "wins") -> np.ndarray:
+        """Per game, what the paired check compares: the win, or the margin."""
+        return self.margins.astype(np.float64) if objective == "margin" else self.wins
 
 
 @dataclass
@@ -110,7 +121,8 @@ class TuneResult:
     games_played: int
     # (generation, parent win rate, best mutant win rate, step)
     history: list = field(default_factory=list)
-    # tuned and start win rates on the same fresh games, their difference and its 95% CI
+    # tuned and start win rates (and mean margins) on the same fresh games, the difference of
+    # the objective's measure (rates, or margins) and its 95% CI
     paired: dict = field(default_factory=dict)
     # the tuned win rate against the start weights in every other seat, with its Wilson CI
     head_to_head: dict = field(default_factory=dict)
@@ -162,6 +174,7 @@ class _Setup:
     # per game, the seat the evaluated weights take: None = the (i mod k)-th policy seat; else
     # a function (game indices, seeds) -> seats (tuning one cell of a table: the seat dealt it)
     seat_of: Optional[Callable] = None
+    objective: str = "wins"             # OBJECTIVES
 
     def eval_seats(self, indices: np.ndarray, seeds: np.ndarray) -> np.ndarray:
         if self.seat_of is not None:
@@ -245,18 +258,21 @@ def _setup(scenario_path: Path) -> _Setup:
 
 
 def tune(scenario: Path, budget: int, seed: int, *, jobs: Optional[int] = None,
-         progress=None, generations: int = GENERATIONS) -> TuneResult:
+         progress=None, generations: int = GENERATIONS, objective: str = "wins") -> TuneResult:
     """Run the tuner (see the module docstring); returns the weights and the checks."""
-    from simsuite.rng import derive_seed
-
-    _check_arguments(budget, seed, generations)
+    _check_arguments(budget, seed, generations, objective)
     setup = _setup(scenario)
+    setup.objective = objective
     _check_budget(budget, len(setup.seats))
     return _search(setup, budget, seed, _jobs(jobs), progress, generations)
 
 
-def _check_arguments(budget: int, seed: int, generations: int) -> None:
-    """The command line's --budget, --seed and --generations, each with a one-line error."""
+def _check_arguments(budget: int, seed: int, generations: int, objective: str = "wins") -> None:
+    """The command line's --budget, --seed, --generations and --objective, each with a
+    one-line error."""
+    if objective not in OBJECTIVES:
+        raise UserError(f"--objective {objective!r}: choose {' or '.join(OBJECTIVES)} (margin: "
+                        "the mean score margin, for a field the policy almost never beats)")
     if isinstance(budget, bool) or not isinstance(budget, int) or budget < 1:
         raise UserError(f"--budget: {budget!r} is not a number of games; pass a whole number, "
                         "e.g. --budget 20000")
@@ -317,15 +333,16 @@ def _search(setup: _Setup, budget: int, seed: int, jobs: int, progress,
         evals = _evaluate_many(setup, [parent] + mutants, search_master, gen * m, m, jobs)
         played += (LAMBDA + 1) * m
         rates = [e.rate for e in evals]
-        fit = [float(e.fitness.mean()) for e in evals]
+        fit = [float(e.fitness(setup.objective).mean()) for e in evals]
         best = int(np.argmax(fit[1:])) + 1
-        diff, (lo, _) = paired_difference(evals[best].fitness, evals[0].fitness,
-                                          z=ACCEPT_Z)
+        diff, (lo, _) = paired_difference(evals[best].fitness(setup.objective),
+                                          evals[0].fitness(setup.objective), z=ACCEPT_Z)
         success = lo > 0
         history.append((gen, rates[0], rates[best], sigma))
         if progress:
-            progress(f"generation {gen + 1}/{generations}: parent {rates[0]:.3f}, best mutant "
-                     f"{rates[best]:.3f}{' (kept)' if success else ''}, step {sigma:.3f}")
+            shown = fit if setup.objective == "margin" else rates
+            progress(f"generation {gen + 1}/{generations}: parent {shown[0]:.3f}, best mutant "
+                     f"{shown[best]:.3f}{' (kept)' if success else ''}, step {sigma:.3f}")
         if success:
             parent = mutants[best - 1]
             accepted += 1
@@ -338,9 +355,10 @@ def _search(setup: _Setup, budget: int, seed: int, jobs: int, progress,
     pe = _evaluate_many(setup, [parent, setup.start], derive_seed(seed, _PAIRED_STREAM), 0,
                         paired_games, jobs)
     played += 2 * paired_games
-    diff, ci = paired_difference(pe[0].wins, pe[1].wins)
-    paired = {"games": paired_games, "tuned_rate": pe[0].rate, "start_rate": pe[1].rate,
-              "difference": diff, "ci95": ci}
+    diff, ci = paired_difference(pe[0].measure(setup.objective), pe[1].measure(setup.objective))
+    paired = {"games": paired_games, "objective": setup.objective, "tuned_rate": pe[0].rate,
+              "start_rate": pe[1].rate, "tuned_margin": float(pe[0].margins.mean()),
+              "start_margin": float(pe[1].margins.mean()), "difference": diff, "ci95": ci}
     # head to head: tuned in one seat, the start weights everywhere else
     hh = _evaluate_many(setup, [parent], derive_seed(seed, _H2H_STREAM), 0, h2h_games, jobs,
                         others=setup.start)[0]
@@ -363,14 +381,13 @@ def write_weights(result: TuneResult, out: Path, *, scenario: str = "", budget: 
     """Write `name` and a `[weights]` table (TOML) for a scenario's policy entry."""
     p = result.paired
     gens = f" --generations {generations}" if generations != GENERATIONS else ""
+    gens += f" --objective {p['objective']}" if p.get("objective", "wins") != "wins" else ""
     lines = [
         f"# Tuned by `simsuite tune {scenario} --budget {budget} --seed {seed}{gens}`.",
         f"# Search: {result.generations} generations of 1+{LAMBDA}, "
         f"{result.accepted} improvements, "
         f"{result.games_played} games in all.",
-        f"# Paired check on {p['games']} fresh games: win rate {p['tuned_rate']:.4f} (tuned) vs "
-        f"{p['start_rate']:.4f} (start), difference {p['difference']:+.4f}, "
-        f"95% CI [{p['ci95'][0]:+.4f}, {p['ci95'][1]:+.4f}].",
+        f"# Paired check on fresh games, tuned vs start: {_paired_text(p)}.",
         "# Use it in a scenario as a [[policy]] entry: copy `name` and the weights table.",
         f'name = "{result.policy}"',
         "",
@@ -385,8 +402,9 @@ def write_weights(result: TuneResult, out: Path, *, scenario: str = "", budget: 
 
 
 def tune_command(scenario: Path, budget: int, seed: int, out: Path, by: Optional[str] = None,
-                 generations: int = GENERATIONS) -> None:
-    """`simsuite tune SCENARIO --budget N --seed S --out FILE [--by KEY] [--generations G]`."""
+                 generations: int = GENERATIONS, objective: str = "wins") -> None:
+    """`simsuite tune SCENARIO --budget N --seed S --out FILE [--by KEY] [--generations G]
+    [--objective wins|margin]`."""
     import sys
 
     out = Path(out)
@@ -397,16 +415,15 @@ def tune_command(scenario: Path, budget: int, seed: int, out: Path, by: Optional
                         "create it or choose another path")
     if by is not None:
         cells = tune_table(Path(scenario), by, budget, seed, out, generations=generations,
+                           objective=objective,
                            progress=lambda msg: print(msg, file=sys.stderr, flush=True))
         print(f"tuned {len(cells)} cells by {by} (a row written where it changes a seat's "
               f"weights); table written to {out}")
         for cell, r in cells.items():
-            p = r.paired
             name = cell if isinstance(cell, str) else ", ".join(cell)
-            print(f"  {by} = {name}: tuned {p['tuned_rate']:.1%} vs start {p['start_rate']:.1%} "
-                  f"({p['difference']:+.1%}, 95% CI {p['ci95'][0]:+.1%} to {p['ci95'][1]:+.1%})")
+            print(f"  {by} = {name}: tuned vs start {_paired_text(r.paired)}")
         return
-    result = tune(Path(scenario), budget, seed, generations=generations,
+    result = tune(Path(scenario), budget, seed, generations=generations, objective=objective,
                   progress=lambda msg: print(msg, file=sys.stderr, flush=True))
     write_weights(result, out, scenario=str(scenario), budget=budget, seed=seed,
                   generations=generations)
@@ -414,9 +431,7 @@ def tune_command(scenario: Path, budget: int, seed: int, out: Path, by: Optional
     print(f"tuned {result.policy}: {result.generations} generations, "
           f"{result.accepted} improvements, "
           f"{result.games_played} games; weights written to {out}")
-    print(f"against the field ({p['games']} paired games): tuned wins {p['tuned_rate']:.1%}, "
-          f"start weights {p['start_rate']:.1%}; difference {p['difference']:+.1%} "
-          f"(95% CI {p['ci95'][0]:+.1%} to {p['ci95'][1]:+.1%})")
+    print(f"against the field: tuned vs start weights {_paired_text(p)}")
     print(f"head to head against the start weights ({h['games']} games): tuned wins "
           f"{h['tuned_rate']:.1%} (95% CI {h['ci95'][0]:.1%} to {h['ci95'][1]:.1%}; "
           f"fair share {h['fair_share']:.1%})")
@@ -425,14 +440,17 @@ def tune_command(scenario: Path, budget: int, seed: int, out: Path, by: Optional
 # ---------------------------------------------------------------- weights tables
 
 def tune_table(scenario: Path, by: str, budget: int, seed: int, out: Path, *,
-               jobs: Optional[int] = None, progress=None, generations: int = GENERATIONS) -> dict:
+               jobs: Optional[int] = None, progress=None, generations: int = GENERATIONS,
+               objective: str = "wins") -> dict:
     """Learn a weights table (simsuite/policies/tables.py): one row per cell of the group keys
     `by` names, comma-separated (e.g. "mat", or "faction,mat" for each pair the rules deal),
     each tuned by the search above on its share of `budget`, in games where the tuned policy
     plays the seat dealt that cell against the scenario's field. Each row also names `solo`
     (true when tuned against a solo opponent); with `players` among the keys, a multiplayer
     run's rows name the scenario's player count too, so rows tuned at each count live in one
-    file (a seat plays the most specific row that matches it).
+    file (a seat plays the most specific row that matches it). A game's key that names one
+    value per scenario (Scythe's Automa `difficulty`) works the same way: the rows name the
+    scenario's level, and rows tuned at each level live in one file.
 
     Resumable: after each finished row the rows so far are kept in `<out>.partial.json` (with
     what they were tuned for); the same command after an interruption skips them. Each row's
@@ -446,13 +464,17 @@ def tune_table(scenario: Path, by: str, budget: int, seed: int, out: Path, *,
     from simsuite.rng import derive_seed
     from simsuite.scenario import load_scenario_table, parse_toml, short_hash
 
-    _check_arguments(budget, seed, generations)
+    _check_arguments(budget, seed, generations, objective)
     base = _setup(scenario)
+    base.objective = objective
     # a row applies where it was tuned: solo games (a seat the rules play) or not
     solo = len(base.seats) < base.n
     names, per_players = _table_by(base, by, solo)
     by = ",".join(names + ["players"] * per_players)
     cells = base.spec.table_cells(base.config, names)
+    # a key with one value in every cell (the scenario's Automa level) sorts the rows like
+    # `players`: a run replaces the rows of its own value only
+    fixed = {k: cells[0][k] for k in base.spec.table_run_keys(names) if cells}
     _check_budget(budget, len(base.seats), len(cells))
     _, doc = parse_toml(Path(scenario))
     per_cell = budget // len(cells)
@@ -461,7 +483,7 @@ def tune_table(scenario: Path, by: str, budget: int, seed: int, out: Path, *,
     out = Path(out)
     partial = out.with_name(out.name + ".partial.json")
     job = {"scenario": short_hash(doc), "by": by, "budget": budget, "seed": seed,
-           "generations": generations}
+           "generations": generations, **({"objective": objective} if objective != "wins" else {})}
     done: dict = {}
     if partial.exists():
         saved = json.loads(partial.read_text())
@@ -480,6 +502,7 @@ def tune_table(scenario: Path, by: str, budget: int, seed: int, out: Path, *,
         variant = _setup_from(base, load_scenario_table(cell_doc, Path(scenario)))
         variant.seat_of = (lambda idx, sds, cfg=variant.config, c=cell:
                            base.spec.seats_holding(cfg, c, idx, sds))
+        variant.objective = objective
         if refining:
             row = _table_row(base, {"players": base.n, "solo": solo, **cell})
             variant.start, variant.scale = row, np.maximum(np.abs(row), MIN_SCALE)
@@ -495,7 +518,8 @@ def tune_table(scenario: Path, by: str, budget: int, seed: int, out: Path, *,
     defaults = [float(d) for _, d in compiled_policies(base.spec.name)[base.policy_name].weights]
     start = [float(x) for x in base.start]
     gens = f" --generations {generations}" if generations != GENERATIONS else ""
-    kind = _kind_label(solo, base.n if per_players else None)
+    gens += f" --objective {objective}" if objective != "wins" else ""
+    kind = _kind_label(solo, base.n if per_players else None, fixed)
     one = " and ".join(names)
     header = [f"Tuned by `simsuite tune {scenario} --by {by} --budget {budget} --seed {seed}"
               f"{gens} --out {out}` ({kind}; regenerate with the same command).",
@@ -506,7 +530,8 @@ def tune_table(scenario: Path, by: str, budget: int, seed: int, out: Path, *,
     if refining:
         header[1:1] = (["Each row started from the scenario's table (policy[0].weights_table), "
                         "which it keeps where the tuned weights do not beat it."]
-                       + start_provenance(base.config.policies[0].table.header, solo, base.n))
+                       + start_provenance(base.config.policies[0].table.header, solo, base.n,
+                                          fixed))
     rows = []
     for cell in cells:
         r = results[_cell_key(cell)]
@@ -514,9 +539,7 @@ def tune_table(scenario: Path, by: str, budget: int, seed: int, out: Path, *,
         keep = p["ci95"][0] > 0
         verdict = "kept" if keep else ("not kept (the start row stays)" if refining else "not kept")
         header.append(f"{_cell_label(cell, ' ')}: {r.accepted} improvements in {r.generations} "
-                      f"generations; paired check {p['tuned_rate']:.3f} vs {p['start_rate']:.3f} "
-                      f"(difference {p['difference']:+.3f}, 95% CI {p['ci95'][0]:+.3f} to "
-                      f"{p['ci95'][1]:+.3f}, {p['games']} games): {verdict}")
+                      f"generations; paired check {_paired_text(p)}: {verdict}")
         if keep or refining:
             match = {**cell, **({"players": base.n} if per_players else {}), "solo": solo}
             rows.append((match, tuple(float(x) for x in (r.tuned if keep else r.start))))
@@ -555,13 +578,32 @@ def _cell_key(cell: dict):
     return values[0] if len(values) == 1 else values
 
 
-def _kind_label(solo: bool, players: Optional[int]) -> str:
+def _kind_label(solo: bool, players: Optional[int], fixed: Optional[dict] = None) -> str:
     """What a run's rows are for, as its header's "Tuned by" line says: solo games, or
-    multiplayer ones (of one player count when its rows name it). A run replaces the rows of
-    its own kind in the file it writes and keeps the others."""
+    multiplayer ones (of one player count when its rows name it), and the value of each key
+    fixed for the run that its rows name (e.g. the Automa's difficulty). A run replaces the
+    rows of its own kind in the file it writes and keeps the others."""
+    named = "".join(f"{k} = {v}, " for k, v in sorted((fixed or {}).items()))
     if solo or players is None:
-        return f"rows with solo = {str(solo).lower()}"
-    return f"rows with players = {players}, solo = false"
+        return f"rows with {named}solo = {str(solo).lower()}"
+    return f"rows with {named}players = {players}, solo = false"
+
+
+def _row_kind(match: dict, run_keys: Sequence[str]) -> str:
+    """The kind (_kind_label) of a table row, from the keys it names."""
+    return _kind_label(match.get("solo") is True, match.get("players"),
+                       {k: match[k] for k in run_keys if k in match})
+
+
+def _paired_text(p: dict) -> str:
+    """A paired check as the header and the command print it: win rates, or mean margins
+    (objective margin), the difference and its 95% interval, and the games."""
+    if p.get("objective") == "margin":
+        return (f"margin {p['tuned_margin']:+.2f} vs {p['start_margin']:+.2f} (difference "
+                f"{p['difference']:+.2f}, 95% CI {p['ci95'][0]:+.2f} to {p['ci95'][1]:+.2f}; "
+                f"win rate {p['tuned_rate']:.3f} vs {p['start_rate']:.3f}; {p['games']} games)")
+    return (f"{p['tuned_rate']:.3f} vs {p['start_rate']:.3f} (difference {p['difference']:+.3f}, "
+            f"95% CI {p['ci95'][0]:+.3f} to {p['ci95'][1]:+.3f}, {p['games']} games)")
 
 
 def _header_blocks(header: Sequence[str]) -> list:
@@ -576,13 +618,17 @@ def _header_blocks(header: Sequence[str]) -> list:
     return blocks
 
 
-def start_provenance(start_header: Sequence[str], solo: bool, players: int = 0) -> list:
+def start_provenance(start_header: Sequence[str], solo: bool, players: int = 0,
+                     fixed: Optional[dict] = None) -> list:
     """The header lines a refining run writes about the table it started from: the commands
     that tuned the rows a seat of this run could start from (solo rows for a solo run; for a
-    multiplayer one, the rows for any count and those for its count), from the table's own
-    header, and the tables those started from in turn, so the written file names the whole
-    chain of commands that regenerates it."""
+    multiplayer one, the rows for any count and those for its count; and the rows of the
+    run's fixed keys, e.g. its Automa level), from the table's own header, and the tables
+    those started from in turn, so the written file names the whole chain of commands that
+    regenerates it."""
     kinds = {_kind_label(solo, None)} | (set() if solo else {_kind_label(False, players)})
+    if fixed:
+        kinds.add(_kind_label(solo, None if solo else players, fixed))
     blocks = [lines for kind, lines in _header_blocks(start_header) if kind in kinds]
     if not blocks or any("`" not in lines[0] for lines in blocks):
         return ["The table it started from names no command for these rows; keep that file to "
@@ -619,8 +665,8 @@ def _keep_other_runs(out: Path, policy: str, kind: str, header: list, base, defa
         old = load_table(out, policy, base.names, defaults, list(keys), keys)
     except UserError:
         return header, []              # not a table of this policy: replaced
-    kept = [(dict(m), v) for m, v in old.rows
-            if _kind_label(dict(m).get("solo") is True, dict(m).get("players")) != kind]
+    run_keys = base.spec.table_run_keys(list(keys))
+    kept = [(dict(m), v) for m, v in old.rows if _row_kind(dict(m), run_keys) != kind]
     if not kept:
         return header, []
     lines = [ln for k, block in _header_blocks(old.header) if k != kind for ln in block]

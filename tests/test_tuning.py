@@ -406,3 +406,85 @@ def test_table_key_errors(tmp_path):
                     '[automa]\ndifficulty = "automa"\n')
     with pytest.raises(UserError, match="a solo scenario's rows are for solo games"):
         tune_table(solo, "mat,players", 6000, 1, tmp_path / "x.toml")
+
+
+def test_the_margin_objective_ranks_by_the_score_margin(tmp_path):
+    # --objective margin: the search and the paired check compare mean score margins (a field
+    # the policy almost never beats leaves win rates tied); deterministic like the default.
+    sc = scenario(tmp_path, ["star_rush", "random"])
+    a = tune(sc, 90, 7, jobs=1, objective="margin")
+    b = tune(sc, 90, 7, jobs=1, objective="margin")
+    assert np.array_equal(a.tuned, b.tuned) and a.paired == b.paired
+    p = a.paired
+    assert p["objective"] == "margin"
+    assert p["difference"] == pytest.approx(p["tuned_margin"] - p["start_margin"])
+    w = tune(sc, 90, 7, jobs=1).paired
+    assert w["difference"] == pytest.approx(w["tuned_rate"] - w["start_rate"])
+    out = tmp_path / "m.toml"
+    write_weights(a, out, scenario=str(sc), budget=90, seed=7)
+    assert "--objective margin" in out.read_text() and "margin " in out.read_text()
+    with pytest.raises(UserError, match="--objective 'score': choose wins or margin"):
+        tune(sc, 90, 7, jobs=1, objective="score")
+
+
+def _solo(tmp_path, name, level, extra=""):
+    path = tmp_path / f"{name}.toml"
+    path.write_text(f'name = "{name}"\ngame = "scythe"\nseed = 3\ngames = 1\n'
+                    'policy = { name = "economy", weights_table = "start.toml" }\n'
+                    f'[automa]\ndifficulty = {level}\n{extra}')
+    return path
+
+
+def test_rows_per_automa_level_live_beside_the_solo_rows(tmp_path):
+    """`--by mat,difficulty` on a solo scenario of one Automa level: the rows name the level; a
+    run at another level, and a run for every level, each replace only their own rows; a seat
+    plays its level's row over the row for every level."""
+    from simsuite.scenario import load_scenario
+    from simsuite.tuning import tune_table
+
+    (tmp_path / "start.toml").write_text(
+        'name = "economy"\n[[row]]\nmat = "patriotic"\nsolo = true\nweights = { deploy = 7.5 }\n')
+    ult = _solo(tmp_path, "ult", '"ultimaszyna"')
+    normal = _solo(tmp_path, "normal", '"automa"')
+    out = tmp_path / "levels.toml"
+    r_ult = tune_table(ult, "mat,difficulty", 5 * 70, 5, out, jobs=1, generations=1,
+                       objective="margin")
+    assert set(r_ult) == {(m, "ultimaszyna") for m in
+                          ("industrial", "engineering", "patriotic", "mechanical", "agricultural")}
+    tune_table(normal, "difficulty,mat", 5 * 70, 6, out, jobs=1, generations=1)
+    text = out.read_text()
+    tuned_by = [ln for ln in text.splitlines() if ln.startswith("# Tuned by")]
+    assert len(tuned_by) == 2
+    assert "--objective margin" in tuned_by[0] or "--objective margin" in tuned_by[1]
+    assert sum("(rows with difficulty = ultimaszyna, solo = true;" in ln for ln in tuned_by) == 1
+    assert sum("(rows with difficulty = automa, solo = true;" in ln for ln in tuned_by) == 1
+    doc = tomllib.loads(text)
+    assert {r.get("difficulty") for r in doc["row"]} == {"ultimaszyna", "automa"}
+
+    def chosen(r):
+        return list(r.tuned if r.paired["ci95"][0] > 0 else r.start)
+
+    (tmp_path / "use.toml").write_text(ult.read_text().replace('"start.toml"', '"levels.toml"')
+                                       .replace('name = "ult"', 'name = "use"'))
+    table = load_scenario(tmp_path / "use.toml").config.policies[0].table
+    for (mat, level), r in r_ult.items():
+        got = table.vector({"players": 2, "solo": True, "mat": mat, "faction": "saxony",
+                            "difficulty": level})
+        assert list(got[:len(WEIGHT_NAMES)]) == pytest.approx(chosen(r), rel=1e-5, abs=1e-6)
+    # a run for every level (no difficulty) keeps both levels' rows
+    before = [r for r in doc["row"] if "difficulty" in r]
+    tune_table(normal, "mat", 5 * 70, 7, out, jobs=1, generations=1)
+    again = tomllib.loads(out.read_text())
+    assert [r for r in again["row"] if "difficulty" in r] == before
+
+
+def test_difficulty_rows_need_one_automa_level(tmp_path):
+    from simsuite.tuning import tune_table
+
+    (tmp_path / "start.toml").write_text('name = "economy"\n')
+    two = _solo(tmp_path, "two", '["automa", "ultimaszyna"]')
+    with pytest.raises(UserError, match="must play exactly one"):
+        tune_table(two, "mat,difficulty", 6000, 1, tmp_path / "x.toml")
+    four = scenario(tmp_path, ["economy", "random"])
+    with pytest.raises(UserError, match="for games against the Automa"):
+        tune_table(four, "difficulty,mat", 6000, 1, tmp_path / "x.toml")

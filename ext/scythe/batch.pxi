@@ -93,7 +93,8 @@ def play_batch(ScytheRules rules, seeds, int n_players, factions=None, mats=None
     the faction and mat that ended up there.
     policy_ids: int32 [n_players] compiled policy per seat (0 = random);
     policy_weights: float64 [n_players, 32], or [n_players, N_WEIGHT_ROWS, 32]: a table per seat
-    whose row faction * N_MATS + mat is the one the seat plays; python_policies: a list with, per
+    whose row seat_weight_row (contract.pxi: the block of the game's Automa level, if any, then
+    faction * N_MATS + mat) is the one the seat plays; python_policies: a list with, per
     seat, None (compiled) or an object with choose(view, options, stream).
 
     Solo games against the Automa (Rulebook 003): `automa` = its difficulty level (a name

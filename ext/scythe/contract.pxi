@@ -30,14 +30,19 @@ cdef inline int32_t game_choose(int policy_id, const GameState* g, int seat, con
 
 
 cdef enum:
-    N_WEIGHT_ROWS = N_FACTIONS * N_MATS   # a seat's weight table: one row per faction x mat
+    N_PAIR_ROWS = N_FACTIONS * N_MATS     # one block of a seat's weight table: faction x mat
+    # the blocks: games without the Automa, then one per Automa difficulty level
+    N_WEIGHT_ROWS = N_PAIR_ROWS * (1 + AUTOMA_N_LEVELS)
 
 
 cdef inline int seat_weight_row(const GameState* g, int seat) noexcept nogil:
     # The row of a seat's weight table it plays with: its faction and mat (a seat without a
-    # mat, the Automa's, never decides).
+    # mat, the Automa's, never decides), in the block of the game's Automa level if any (a
+    # table may tune a seat per level: the levels' games differ in length and in how hard
+    # the Automa fights).
     cdef int mat = g.p[seat].mat
-    return g.p[seat].faction * N_MATS + (mat if mat >= 0 else 0)
+    cdef int block = 1 + g.automa.level if g.automa.seat >= 0 else 0
+    return block * N_PAIR_ROWS + g.p[seat].faction * N_MATS + (mat if mat >= 0 else 0)
 
 
 cdef inline void seat_policy_forget(SeatPolicy* sp) noexcept nogil:

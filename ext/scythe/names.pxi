@@ -74,6 +74,8 @@ def _index(value, names, what):
     raise ValueError(f"unknown {what} {value!r}; one of: {', '.join(names)}")
 
 
-# play_batch's per-seat weight tables: row faction * N_MATS + mat (contract.pxi seat_weight_row)
+# play_batch's per-seat weight tables: row block * WEIGHT_TABLE_BLOCK + faction * N_MATS + mat,
+# block 0 without the Automa, 1 + its level id with it (contract.pxi seat_weight_row)
 WEIGHT_TABLE_ROWS = N_WEIGHT_ROWS
+WEIGHT_TABLE_BLOCK = N_PAIR_ROWS
 N_MAT_IDS = N_MATS

@@ -164,11 +164,13 @@ cdef enum:
 # The rollout heuristics' weights: the strategies' defaults (simsuite.games.scythe.policies),
 # loaded once when the module is imported (bottom of this file).
 cdef double search_rollout_w[HP_LAST + 1][N_POLICY_WEIGHTS]
-# The seat's rows of expert's weights table, by game shape (0: solo against the Automa, else
-# the player count) and faction x mat (seat_weight_row); search_table_has marks the rows
-# the table changes. The portfolio's styles: factors on a seat's base weights.
-cdef double search_table_w[MAX_SEATS + 1][N_FACTIONS * N_MATS][N_POLICY_WEIGHTS]
-cdef uint8_t search_table_has[MAX_SEATS + 1][N_FACTIONS * N_MATS]
+# The seat's rows of expert's weights table, by game shape (search_table_shape: the player
+# count, or against the Automa MAX_SEATS + 1 + its level) and faction x mat; search_table_has
+# marks the rows the table changes. The portfolio's styles: factors on a seat's base weights.
+cdef enum:
+    SEARCH_TABLE_SHAPES = MAX_SEATS + 1 + AUTOMA_N_LEVELS
+cdef double search_table_w[SEARCH_TABLE_SHAPES][N_FACTIONS * N_MATS][N_POLICY_WEIGHTS]
+cdef uint8_t search_table_has[SEARCH_TABLE_SHAPES][N_FACTIONS * N_MATS]
 cdef double search_style_f[SEARCH_MAX_STYLES][N_POLICY_WEIGHTS]
 cdef int search_n_styles = 1
 cdef int64_t search_style_picks[SEARCH_MAX_STYLES]   # selections by outcome (statistics, per process)
@@ -467,13 +469,19 @@ cdef const double* search_seat_base(const GameState* g, int seat, const double* 
     # The seat's base weights: its row of expert's table (SW_TABLE, expert rollouts, a row the
     # table changes), else the rollout heuristic's defaults.
     cdef int rid = search_rollout_id(sw)
-    cdef int shape = 0 if g.automa.seat >= 0 else g.n_players
-    cdef int row
+    cdef int shape = search_table_shape(g)
+    cdef int row, mat = g.p[seat].mat
     if sw[SW_TABLE] != 0.0 and rid == HP_EXPERT:
-        row = seat_weight_row(g, seat)
+        row = g.p[seat].faction * N_MATS + (mat if mat >= 0 else 0)
         if 0 <= row < N_FACTIONS * N_MATS and search_table_has[shape][row]:
             return search_table_w[shape][row]
     return search_rollout_w[rid]
+
+
+cdef inline int search_table_shape(const GameState* g) noexcept nogil:
+    # The game shape a seat's table row is read for (search_table_w): the player count, or
+    # against the Automa one shape per level (a table may have rows for each).
+    return MAX_SEATS + 1 + g.automa.level if g.automa.seat >= 0 else g.n_players
 
 
 cdef void search_style(const GameState* g, int seat, const double* sw, int style,
@@ -1001,20 +1009,19 @@ def _load_search_rollout_weights():
             vec = pol.default_weights(name)
             for i in range(N_POLICY_WEIGHTS):
                 search_rollout_w[pid][i] = vec[i] if i < len(vec) else 0.0
+    from simsuite.games.scythe.lineups import seat_context, table_keys
     data = load_data()
     factions, mats = list(data.factions), list(data.mats)
     defaults = pol.default_weights("expert")
+    keys = table_keys(factions, mats)
     table = load_table(Path(pol.__file__).parent / "tables" / "expert.toml", "expert",
-                       pol.WEIGHT_NAMES, defaults, ("faction", "mat"),
-                       {"faction": factions, "mat": mats})
-    for shape in range(MAX_SEATS + 1):
-        if shape == 1:
-            continue
+                       pol.WEIGHT_NAMES, defaults, list(keys), keys)
+    for shape in range(2, SEARCH_TABLE_SHAPES):
         for f, faction in enumerate(factions):
             for m, mat in enumerate(mats):
                 row = f * N_MATS + m
-                vec = table.vector({"players": shape or 2, "solo": shape == 0,
-                                    "faction": faction, "mat": mat})
+                vec = table.vector(seat_context(shape if shape <= MAX_SEATS else 2, faction, mat,
+                                                shape - MAX_SEATS - 1 if shape > MAX_SEATS else -1))
                 search_table_has[shape][row] = list(vec) != list(defaults)
                 for i in range(N_POLICY_WEIGHTS):
                     search_table_w[shape][row][i] = vec[i] if i < len(vec) else 0.0

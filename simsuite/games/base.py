@@ -90,6 +90,11 @@ class GameSpec(ABC):
         values = self.table_keys(config)
         return [dict(zip(keys, combo)) for combo in itertools.product(*(values[k] for k in keys))]
 
+    def table_run_keys(self, keys: Sequence[str]) -> list:
+        """Of the group `keys`, those a scenario fixes for all its games (a tuning run's rows
+        name the scenario's one value, like `players`), e.g. Scythe's Automa difficulty."""
+        return []
+
     def fix_seat(self, scenario: dict, cell: dict) -> dict:
         """The scenario table with the first player dealt `cell` (e.g. {"mat": ...})."""
         raise UserError(f"game {self.name!r} cannot tune by {', '.join(cell)}; tune without --by")

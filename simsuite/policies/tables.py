@@ -2,7 +2,8 @@
 
 A table gives a base weight vector and rows that change it for seats matching some keys: the
 player count (`players`), whether the game is solo (`solo`), and the game's own grouping keys
-(its schema's `group_keys`, e.g. Scythe's `faction` and `mat`). A seat plays the most specific
+(its schema's `group_keys`, e.g. Scythe's `faction` and `mat`, and against the Automa its
+`difficulty`). A seat plays the most specific
 row that matches it (the one naming most keys; among equals, the later one), on top of the base.
 The core picks the row once the game is set up (ext/common/seats.pxi `seats_pick_rows`), so
 a table works when factions or mats are dealt by the rules from the game's seed.

@@ -141,3 +141,72 @@ def test_the_shipped_tables_load(tmp_path):
         path = tmp_path / f"{table.stem}.toml"
         path.write_text(SCENARIO.format(table=table.stem).replace('name = "economy"', f'name = "{policy}"'))
         assert load_scenario(path).config.policies[0].table is not None
+
+
+def test_a_solo_game_plays_the_row_of_its_automa_level(setup):
+    # Against the Automa the seat's row is read in the block of the game's level (1 + level
+    # id; block 0 is for games without it): a tuned table can play each level its own way.
+    rules, ids, w = setup
+    ids, w = ids[:2], w[:2]
+    seeds = SEEDS[:6]
+    junk = np.random.default_rng(2).normal(size=(2, core.WEIGHT_TABLE_ROWS, MAX_WEIGHTS)) * 3
+    for level in (1, 3):
+        plain = core.play_batch(rules, seeds, 2, None, None, ids, w, automa=level)
+        in_block, in_other = junk.copy(), junk.copy()
+        wrong_level = 3 if level == 1 else 1                  # another level's block
+        for g in range(len(seeds)):
+            f, m = int(plain["faction"][g, 0]), int(plain["mat"][g, 0])
+            pair = f * core.N_MAT_IDS + m
+            in_block[0, (1 + level) * core.WEIGHT_TABLE_BLOCK + pair] = w[0]
+            in_other[0, pair] = w[0]                                      # no-Automa block
+            in_other[0, (1 + wrong_level) * core.WEIGHT_TABLE_BLOCK + pair] = w[0]
+        assert _same(plain, core.play_batch(rules, seeds, 2, None, None, ids, in_block, automa=level))
+        assert not _same(plain, core.play_batch(rules, seeds, 2, None, None, ids, in_other,
+                                                automa=level)), \
+            "rows outside the level's block changed nothing: the block is not read"
+
+
+SOLO = """\
+game = "scythe"
+name = "solo-tables"
+games = 16
+seed = 9
+policy = {{ name = "economy", weights_table = "{table}" }}
+[automa]
+difficulty = ["automa", "ultimaszyna"]
+"""
+
+
+def _solo_scores(tmp_path, table_text, name):
+    (tmp_path / f"{name}-table.toml").write_text(table_text)
+    path = tmp_path / f"{name}.toml"
+    path.write_text(SOLO.format(table=f"{name}-table.toml").replace("solo-tables", name))
+    sc = load_scenario(path, out=tmp_path / name)
+    run(sc, jobs=1, progress=False)
+    rows = pl.read_parquet(tmp_path / name / "**" / "*.parquet", hive_partitioning=True)
+    return sc, rows.filter(pl.col("seat") == 0).sort("game_index")
+
+
+def test_a_difficulty_row_changes_only_the_games_at_its_level(tmp_path):
+    base = 'name = "economy"\n[[row]]\nsolo = true\nweights = { power = 0.9 }\n'
+    level_row = '[[row]]\nsolo = true\ndifficulty = "ultimaszyna"\nweights = { production = 0.0, power = 4.0 }\n'
+    sc, plain = _solo_scores(tmp_path, base, "plain")
+    _, tuned = _solo_scores(tmp_path, base + level_row, "level")
+    names = [n for n, _ in compiled_policies("scythe")["economy"].weights]
+    table = load_scenario(tmp_path / "level.toml").config.policies[0].table
+    ult = dict(zip(names, table.vector({"players": 2, "solo": True, "faction": "nordic",
+                                        "mat": "industrial", "difficulty": "ultimaszyna"})))
+    normal = dict(zip(names, table.vector({"players": 2, "solo": True, "faction": "nordic",
+                                           "mat": "industrial", "difficulty": "automa"})))
+    assert ult["power"] == 4.0 and normal["power"] == 0.9
+    at = {lv: (plain["difficulty"] == lv).to_numpy() for lv in ("automa", "ultimaszyna")}
+    assert at["automa"].any() and at["ultimaszyna"].any()
+    same = plain["score"].to_numpy() == tuned["score"].to_numpy()
+    assert same[at["automa"]].all()
+    assert not same[at["ultimaszyna"]].all()
+
+
+def test_an_unknown_difficulty_in_a_row_is_one_line(tmp_path):
+    text = 'name = "economy"\n[[row]]\ndifficulty = "ultimashyna"\nweights = { power = 1.0 }\n'
+    with pytest.raises(UserError, match=r"row\[0\]: unknown difficulty 'ultimashyna'; did you mean 'ultimaszyna'\?"):
+        load_scenario(_scenario(tmp_path, text))

@@ -40,22 +40,45 @@ def cached_rules(config, **options):
     return _RULES[key]
 
 
+def table_keys(faction_names, mat_names) -> dict:
+    """The keys a row of a Scythe weights table may name besides `players` and `solo`
+    (simsuite/policies/tables.py), with their valid values: the seat's faction and mat, and
+    against the Automa its difficulty level."""
+    from simsuite.games.scythe.automa_data import LEVELS
+
+    return {"faction": list(faction_names), "mat": list(mat_names), "difficulty": list(LEVELS)}
+
+
+def seat_context(players: int, faction: str, mat: str, level: int = -1) -> dict:
+    """What a table row is matched against for a seat dealt `faction` and `mat` in a game of
+    `players` seats, against the Automa at level id `level` (-1: no Automa)."""
+    from simsuite.games.scythe.automa_data import LEVELS
+
+    ctx = {"players": players, "solo": level >= 0, "faction": faction, "mat": mat}
+    if level >= 0:
+        ctx["difficulty"] = LEVELS[level]
+    return ctx
+
+
 def seat_policy_arrays(pols, config=None) -> tuple:
     """play_batch's per-seat policy arguments (simsuite.policies.seat_policy_arrays); a policy
-    with a weights table gets one row per faction x mat, row faction id * N_MAT_IDS + mat id
-    (ext/scythe/contract.pxi seat_weight_row), of which the core plays the seat's."""
+    with a weights table gets one row per faction x mat in each block (the game without the
+    Automa, then each Automa level), row block * WEIGHT_TABLE_BLOCK + faction id * N_MAT_IDS +
+    mat id (ext/scythe/contract.pxi seat_weight_row), of which the core plays the seat's."""
+    from simsuite.games.scythe.automa_data import LEVELS
     from simsuite.policies import seat_policy_arrays as arrays
 
     if config is None or not any(p is not None and p.table is not None for p in pols):
         return arrays(pols)
     c = core()
     solo = config.__class__.__name__ == "SoloConfig"
-    contexts = [None] * c.WEIGHT_TABLE_ROWS
-    for f, faction in enumerate(config.faction_names):
-        for m, mat in enumerate(config.mat_names):
-            contexts[f * c.N_MAT_IDS + m] = {"players": config.n_players, "solo": solo,
-                                            "faction": faction, "mat": mat}
-    return arrays(pols, [ctx or {} for ctx in contexts])
+    contexts = [{}] * c.WEIGHT_TABLE_ROWS
+    for block in range(1 + len(LEVELS) if solo else 1):
+        for f, faction in enumerate(config.faction_names):
+            for m, mat in enumerate(config.mat_names):
+                contexts[block * c.WEIGHT_TABLE_BLOCK + f * c.N_MAT_IDS + m] = seat_context(
+                    config.n_players, faction, mat, block - 1)
+    return arrays(pols, contexts)
 
 
 def seat_result_columns(res: dict) -> dict:

@@ -40,7 +40,7 @@ from simsuite.errors import UserError
 from simsuite.games.base import GameConfig, play_grouped
 from simsuite.games.scythe import wind_gambit
 from simsuite.games.scythe.lineups import (core, game_columns, seat_policy_arrays,
-                                           seat_result_columns)
+                                           seat_result_columns, table_keys)
 from simsuite.policies import resolve_policy
 from simsuite.scenario import Checker, short_hash
 
@@ -192,9 +192,8 @@ def validate(spec, scenario: dict, source: Path) -> SoloConfig:
     entries = value if isinstance(value, list) else [value]
     if not entries:
         raise check.fail("policy", "is an empty list", 'give at least one, e.g. policy = "economy"')
-    table_keys = {"faction": list(faction_names), "mat": list(mat_names)}
     policies = tuple(resolve_policy(spec.name, v, check, f"policy[{i}]" if isinstance(value, list) else "policy",
-                                    table_keys)
+                                    table_keys(faction_names, mat_names))
                      for i, v in enumerate(entries))
 
     def ident(names, v):

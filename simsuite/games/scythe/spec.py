@@ -39,7 +39,7 @@ from simsuite.errors import UserError
 from simsuite.games.base import GameConfig, GameSpec, cyclic_deal, play_grouped, seat_policies
 from simsuite.games.scythe import solo
 from simsuite.games.scythe.lineups import (cached_rules, core, game_columns, seat_policy_arrays,
-                                           seat_result_columns)
+                                           seat_result_columns, table_keys)
 from simsuite.games.scythe.schema import SCHEMA
 from simsuite.games.scythe import wind_gambit
 from simsuite.games.scythe.wind_gambit import wind_gambit_columns
@@ -130,7 +130,7 @@ class ScytheSpec(GameSpec):
 
         wind_gambit.check_players(rules["wind_gambit"], n, check)
         policies = resolve_seat_policies(self.name, scenario, n, check,
-                                         {"faction": list(faction_names), "mat": list(mat_names)})
+                                         table_keys(faction_names, mat_names))
         rotate = check.boolean(scenario, "rotate", default=False)
         return ScytheConfig(n, factions, mats, policies, rotate, rules["ban_pairs"], rules["turn_cap"],
                             rules["camaraderie_on_move"], rules["wind_gambit"], data_files, data,
@@ -275,25 +275,45 @@ class ScytheSpec(GameSpec):
                                  python_policies=python)
 
     def table_keys(self, config) -> dict:
-        return {"faction": list(config.faction_names), "mat": list(config.mat_names)}
+        return table_keys(config.faction_names, config.mat_names)
 
     def table_cells(self, config, keys) -> list:
         """Every combination of the keys' values, less the banned pairs when the rules ban
-        them (a seat is never dealt one, so no row is tuned for it)."""
+        them (a seat is never dealt one, so no row is tuned for it); `difficulty` takes the
+        scenario's one Automa level."""
+        if "difficulty" in keys:
+            levels = getattr(config, "levels", None)
+            if levels is None:
+                raise UserError("--by difficulty: rows by Automa level are for games against "
+                                "the Automa; tune a scenario with an [automa] table, or leave "
+                                "difficulty out")
+            if len(levels) != 1:
+                raise UserError("--by difficulty: rows are tuned at the scenario's Automa level, "
+                                "so it must play exactly one; set [automa] difficulty to one "
+                                "level (e.g. \"ultimaszyna\") and run once per level")
+            rest = [k for k in keys if k != "difficulty"]
+            return [{**c, "difficulty": levels[0]} for c in self.table_cells(config, rest)]
         cells = super().table_cells(config, keys)
         if not config.ban_pairs or not {"faction", "mat"} <= set(keys):
             return cells
         banned = set(config.data.banned_pairs)
         return [c for c in cells if (c["faction"], c["mat"]) not in banned]
 
+    def table_run_keys(self, keys) -> list:
+        return [k for k in keys if k == "difficulty"]
+
     def fix_seat(self, scenario: dict, cell: dict) -> dict:
-        bad = sorted(set(cell) - {"faction", "mat"})
+        bad = sorted(set(cell) - {"faction", "mat", "difficulty"})
         if bad:
-            raise UserError(f"--by {bad[0]!r}: Scythe tunes by faction, mat or both")
+            raise UserError(f"--by {bad[0]!r}: Scythe tunes by faction, mat or both (and "
+                            "difficulty against the Automa)")
         doc = dict(scenario)
         solo_game = "automa" in scenario or scenario.get("game") == "scythe-automa"
         others = ["random"] * (int(scenario.get("players", 2)) - 1)
         for key, value in cell.items():
+            if key == "difficulty":          # the scenario's one level (table_cells)
+                doc["automa"] = {**doc.get("automa", {}), "difficulty": value}
+                continue
             doc[key + "s"] = value if solo_game else [value] + others   # solo: the human's one entry
         return doc
 
