@@ -77,6 +77,14 @@ is untouched.
 solo), which had none; the scenario keys now name the game's folder (scenario/scythe/...), the
 earlier digests' values unchanged. The new digests were checked equal on the code before that
 session's core change (commit a651dcc) and after it.
+2026-12-01 (issue #14, session 38): expert's table gains rows for the Automa's Ultimaszyna level
+(`simsuite tune scenarios/scythe/tune-expert-ultimaszyna.toml --by faction,mat,difficulty
+--objective margin --budget 23000000 --seed 38 --generations 40`; all 23 pairs kept; the core
+now keeps a block of table rows per Automa level), and the seat-adapted strategy's bottom-action
+tie-break over its last turns against the Automa grows from 1 coin over 6 turns to 2 coins over
+8: the solo expert core digests and ladder-automa's games change; the 4-player scenarios' digests
+change only through their `scenario_hash` (the table file; their games do not read either
+change); the Automa CI baseline was regenerated (no cell moved before it).
 """
 from __future__ import annotations
 

@@ -115,11 +115,12 @@ cdef double H_AUTOMA_DEPLOY = 2.0
 # a bottom action worth taking is worth H_AUTOMA_BOTTOM coins more when a section is weighed
 # (h_bottom_late). Those turns held most of the turns that skipped a payable bottom action (at
 # Ultimaszyna 66% of the payable last turns took it, 89% before the last five), mostly near
-# ties with a Move or a Trade. Chosen on paired runs (BENCHMARKS "Policy strength", session 37):
-# the bottom action when payable at Ultimaszyna 84.6% -> 85.6%, margin within +-0.12 at every
-# level; 2 coins or the last 4 turns move it less or cost margin.
-cdef double H_AUTOMA_BOTTOM = 1.0
-cdef double H_AUTOMA_BOTTOM_TURNS = 6.0
+# ties with a Move or a Trade. Chosen on paired runs (BENCHMARKS "Policy strength", sessions 37
+# and 38): 1 coin over 6 turns took the rate at Ultimaszyna from 84.6% to 85.6%; with that
+# level's own table rows (session 38) it fell to 84.6% again, and 2 coins over 8 turns bring it
+# to 86.1% (3 over 6: 86.2% at -0.13 margin), margin within +-0.03 at Ultimaszyna and normal.
+cdef double H_AUTOMA_BOTTOM = 2.0
+cdef double H_AUTOMA_BOTTOM_TURNS = 8.0
 
 
 def _set_tier_goal(double share, double horizon):

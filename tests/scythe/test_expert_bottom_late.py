@@ -3,8 +3,8 @@
 A bottom action's coins and effect are the seat's for good once taken (Rulebook §6: the bottom
 action follows the top one and is paid in full), where a last Move's territories can still be
 lost to the Automa's reply (Rulebook 003: it moves and attacks on its own turn). Over its last
-6 turns the seat-adapted strategy (`expert`, weight `adapt` > 0) therefore weighs a section
-whose bottom action it would take, with that action's effect still open, at 1 coin more. Its
+8 turns the seat-adapted strategy (`expert`, weight `adapt` > 0) therefore weighs a section
+whose bottom action it would take, with that action's effect still open, at 2 coins more. Its
 turns left are its own clock: 3 turns for each star it still needs, unless the Automa's star
 track ends the game sooner.
 """
@@ -17,7 +17,7 @@ from simsuite.games.scythe.policies import default_weights
 
 from .automa_helpers import HUMAN, solo_game
 
-BONUS, TURNS = 1.0, 6.0     # the shipped values (heuristics_values.pxi H_AUTOMA_BOTTOM*)
+BONUS, TURNS = 2.0, 8.0     # the shipped values (heuristics_values.pxi H_AUTOMA_BOTTOM*)
 
 
 @pytest.fixture
@@ -51,17 +51,17 @@ def _turns_left(g, name="expert"):
     return core.heuristic_context(g, HUMAN, default_weights(name))["turns_left"]
 
 
-def test_in_the_last_six_turns_a_bottom_action_taken_is_worth_a_coin_more(rules, shipped):
+def test_in_the_last_eight_turns_a_bottom_action_taken_is_worth_two_coins_more(rules, shipped):
     g = _game(rules, stars=4)
     assert _turns_left(g) == pytest.approx(6.0)          # 2 stars to place, 3 turns each
     plain, spent = _net(g, bonus=0.0)
     assert plain > 0.0 and spent > 0                      # Deploy is payable and worth taking
-    assert _net(g) == (pytest.approx(plain + 1.0), spent)
+    assert _net(g) == (pytest.approx(plain + 2.0), spent)
 
 
 def test_earlier_the_bottom_action_is_priced_as_before(rules, shipped):
     g = _game(rules, stars=3)
-    assert _turns_left(g) == pytest.approx(9.0)
+    assert _turns_left(g) == pytest.approx(9.0)          # 3 stars to place: beyond the 8
     assert _net(g) == _net(g, bonus=0.0)
 
 

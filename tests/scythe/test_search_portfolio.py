@@ -9,7 +9,9 @@ import numpy as np
 import pytest
 
 from simsuite.games.scythe import policies as pol
+from simsuite.games.scythe.automa_data import LEVELS
 from simsuite.games.scythe.data import load_data
+from simsuite.games.scythe.lineups import seat_context, table_keys
 from simsuite.policies.tables import load_table
 
 from .conftest import core
@@ -20,9 +22,9 @@ PORTFOLIO = dict(portfolio=4, solo_portfolio=4, portfolio_every=1, styles=len(po
 
 def expert_table():
     data = load_data()
+    keys = table_keys(data.factions, data.mats)
     return load_table(Path(pol.__file__).parent / "tables" / "expert.toml", "expert",
-                      pol.WEIGHT_NAMES, pol.default_weights("expert"), ("faction", "mat"),
-                      {"faction": list(data.factions), "mat": list(data.mats)})
+                      pol.WEIGHT_NAMES, pol.default_weights("expert"), list(keys), keys)
 
 
 def test_styles_are_factors_on_the_seat_base(rules):
@@ -41,23 +43,25 @@ def test_styles_are_factors_on_the_seat_base(rules):
                                         (None, "industrial"), (None, "patriotic"),
                                         ("ultimaszyna", "agricultural")])
 def test_table_gives_the_seat_its_row_of_experts_table(rules, automa, mat):
-    # table = 1: the seat's base is the row of tables/expert.toml its game and mat select
-    # (solo rows against the Automa, the others in player games), else expert's defaults.
+    # table = 1: the seat's base is the row of tables/expert.toml its game, mat and Automa
+    # level select (solo rows against the Automa, the others in player games), else expert's
+    # defaults.
     kwargs = {"automa": automa} if automa else {}
     mats = [mat, None if automa else "agricultural"]
     game = core.Game(rules, 5, 2, ["saxony", "polania"], mats, log=False, **kwargs)
     result = game.result()
     seat = result["mat"].index(mat)
     faction = result["faction"][seat]
-    row = expert_table().vector({"players": 2, "solo": automa is not None, "faction": faction,
-                                 "mat": mat})
+    level = LEVELS.index(automa) if automa else -1
+    row = expert_table().vector(seat_context(2, faction, mat, level))
     assert core.search_seat_weights(game, seat, search_weights(table=1)) == pytest.approx(list(row))
     assert core.search_seat_weights(game, seat, search_weights(table=0)) == \
         pytest.approx(pol.default_weights("expert"))
-    # the solo rows apply at every level, and a solo row is not the player-game row
-    other = expert_table().vector({"players": 2, "solo": automa is None, "faction": faction,
-                                   "mat": mat})
+    # a solo row is not the player-game row, and Ultimaszyna has rows of its own (session 38)
+    other = expert_table().vector(seat_context(2, faction, mat, -1 if automa else 1))
     assert list(row) != list(other)
+    if automa == "ultimaszyna":
+        assert list(row) != list(expert_table().vector(seat_context(2, faction, mat, 1)))
 
 
 def test_an_unreachable_gain_keeps_the_base_style(rules):

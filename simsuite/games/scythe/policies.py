@@ -66,8 +66,8 @@ WEIGHT_DOCS: tuple[tuple[str, str], ...] = (
               "read from its public table, long shots at the Automa while a lost combat only "
               "hands it a star it would place anyway, a bottom-action discount counted over at "
               "most one use in 4 turns (Deploy's at twice its worth against an Automa that "
-              "takes all its moves), over its last 6 turns against the Automa a bottom action "
-              "it would take weighed 1 coin more, and against a single opponent its territory "
+              "takes all its moves), over its last 8 turns against the Automa a bottom action "
+              "it would take weighed 2 coins more, and against a single opponent its territory "
               "losses counted as gains (scaled by this weight)"),
 )
 WEIGHT_NAMES: tuple[str, ...] = tuple(n for n, _ in WEIGHT_DOCS)
