@@ -85,6 +85,10 @@ tie-break over its last turns against the Automa grows from 1 coin over 6 turns 
 8: the solo expert core digests and ladder-automa's games change; the 4-player scenarios' digests
 change only through their `scenario_hash` (the table file; their games do not read either
 change); the Automa CI baseline was regenerated (no cell moved before it).
+2026-12-01 (issue #14, session 38, later): the Ultimaszyna rows refined once more from themselves
+(the same scenario, `--budget 11500000 --seed 39 --generations 20`; 22 of 23 kept): the same
+digests regenerated for the same reason; the Automa CI baseline is untouched (its `expert` plays
+the default weights, and no row there names a level).
 """
 from __future__ import annotations
 
