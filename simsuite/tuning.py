@@ -107,7 +107,7 @@ class Evaluation:
 
     def measure(self, objective: str = "wins") -> np.ndarray:
         """Per game, what the paired check compares: the win, or the margin."""
-        return self.margins.astype(np.float64) if objective == "margin" else self.wins
+        return self.fitness(objective) if objective == "margin" else self.wins
 
 
 @dataclass
@@ -502,7 +502,6 @@ def tune_table(scenario: Path, by: str, budget: int, seed: int, out: Path, *,
         variant = _setup_from(base, load_scenario_table(cell_doc, Path(scenario)))
         variant.seat_of = (lambda idx, sds, cfg=variant.config, c=cell:
                            base.spec.seats_holding(cfg, c, idx, sds))
-        variant.objective = objective
         if refining:
             row = _table_row(base, {"players": base.n, "solo": solo, **cell})
             variant.start, variant.scale = row, np.maximum(np.abs(row), MIN_SCALE)
@@ -689,6 +688,8 @@ def _changing_rows(rows: list, kept: list, start: Sequence[float], players: int)
 
 
 def _setup_from(base: _Setup, sc) -> _Setup:
-    """The tuning setup of a variant of the base scenario (same policy, field and weights)."""
+    """The tuning setup of a variant of the base scenario (same policy, field, weights and
+    objective)."""
     return _Setup(base.spec, sc.config, sc.config.n_players, base.seats, base.policy_name,
-                  base.policy_id, base.names, base.start, base.scale, base.field)
+                  base.policy_id, base.names, base.start, base.scale, base.field,
+                  objective=base.objective)

@@ -35,14 +35,19 @@ cdef enum:
     N_WEIGHT_ROWS = N_PAIR_ROWS * (1 + AUTOMA_N_LEVELS)
 
 
-cdef inline int seat_weight_row(const GameState* g, int seat) noexcept nogil:
-    # The row of a seat's weight table it plays with: its faction and mat (a seat without a
-    # mat, the Automa's, never decides), in the block of the game's Automa level if any (a
-    # table may tune a seat per level: the levels' games differ in length and in how hard
-    # the Automa fights).
+cdef inline int seat_pair_row(const GameState* g, int seat) noexcept nogil:
+    # A seat's row within one block of its weight table: its faction and mat (a seat without
+    # a mat, the Automa's, never decides).
     cdef int mat = g.p[seat].mat
+    return g.p[seat].faction * N_MATS + (mat if mat >= 0 else 0)
+
+
+cdef inline int seat_weight_row(const GameState* g, int seat) noexcept nogil:
+    # The row of a seat's weight table it plays with: its faction and mat (seat_pair_row), in
+    # the block of the game's Automa level if any (a table may tune a seat per level: the
+    # levels' games differ in length and in how hard the Automa fights).
     cdef int block = 1 + g.automa.level if g.automa.seat >= 0 else 0
-    return block * N_PAIR_ROWS + g.p[seat].faction * N_MATS + (mat if mat >= 0 else 0)
+    return block * N_PAIR_ROWS + seat_pair_row(g, seat)
 
 
 cdef inline void seat_policy_forget(SeatPolicy* sp) noexcept nogil:

@@ -470,9 +470,9 @@ cdef const double* search_seat_base(const GameState* g, int seat, const double* 
     # table changes), else the rollout heuristic's defaults.
     cdef int rid = search_rollout_id(sw)
     cdef int shape = search_table_shape(g)
-    cdef int row, mat = g.p[seat].mat
+    cdef int row
     if sw[SW_TABLE] != 0.0 and rid == HP_EXPERT:
-        row = g.p[seat].faction * N_MATS + (mat if mat >= 0 else 0)
+        row = seat_pair_row(g, seat)
         if 0 <= row < N_FACTIONS * N_MATS and search_table_has[shape][row]:
             return search_table_w[shape][row]
     return search_rollout_w[rid]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from simsuite.games.scythe.automa_data import LEVELS
 from simsuite.scenario import short_hash
 
 _RULES: dict = {}
@@ -44,16 +45,12 @@ def table_keys(faction_names, mat_names) -> dict:
     """The keys a row of a Scythe weights table may name besides `players` and `solo`
     (simsuite/policies/tables.py), with their valid values: the seat's faction and mat, and
     against the Automa its difficulty level."""
-    from simsuite.games.scythe.automa_data import LEVELS
-
     return {"faction": list(faction_names), "mat": list(mat_names), "difficulty": list(LEVELS)}
 
 
 def seat_context(players: int, faction: str, mat: str, level: int = -1) -> dict:
     """What a table row is matched against for a seat dealt `faction` and `mat` in a game of
     `players` seats, against the Automa at level id `level` (-1: no Automa)."""
-    from simsuite.games.scythe.automa_data import LEVELS
-
     ctx = {"players": players, "solo": level >= 0, "faction": faction, "mat": mat}
     if level >= 0:
         ctx["difficulty"] = LEVELS[level]
@@ -65,7 +62,6 @@ def seat_policy_arrays(pols, config=None) -> tuple:
     with a weights table gets one row per faction x mat in each block (the game without the
     Automa, then each Automa level), row block * WEIGHT_TABLE_BLOCK + faction id * N_MAT_IDS +
     mat id (ext/scythe/contract.pxi seat_weight_row), of which the core plays the seat's."""
-    from simsuite.games.scythe.automa_data import LEVELS
     from simsuite.policies import seat_policy_arrays as arrays
 
     if config is None or not any(p is not None and p.table is not None for p in pols):
