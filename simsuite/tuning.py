@@ -119,7 +119,8 @@ class TuneResult:
     generations: int
     accepted: int
     games_played: int
-    # (generation, parent win rate, best mutant win rate, step)
+    # (generation, parent's measure, best mutant's measure, step); the measure is the win rate,
+    # or the mean score margin under --objective margin
     history: list = field(default_factory=list)
     # tuned and start win rates (and mean margins) on the same fresh games, the difference of
     # the objective's measure (rates, or margins) and its 95% CI
@@ -175,6 +176,7 @@ class _Setup:
     # a function (game indices, seeds) -> seats (tuning one cell of a table: the seat dealt it)
     seat_of: Optional[Callable] = None
     objective: str = "wins"             # OBJECTIVES
+    floor: Optional[np.ndarray] = None  # each weight's least step scale (_step_scale)
 
     def eval_seats(self, indices: np.ndarray, seeds: np.ndarray) -> np.ndarray:
         if self.seat_of is not None:
@@ -252,9 +254,16 @@ def _setup(scenario_path: Path) -> _Setup:
     pol = known[tuned.name]
     names = tuple(n for n, _ in pol.weights)
     start = np.array(tuned.weights[:len(names)], dtype=np.float64)
-    scale = np.maximum(np.abs(start), MIN_SCALE)
-    return _Setup(sc.spec, config, config.n_players, seats, pol.name, pol.id, names, start, scale,
-                  field)
+    steps = dict(pol.steps)
+    floor = np.array([steps.get(n, MIN_SCALE) for n in names], dtype=np.float64)
+    return _Setup(sc.spec, config, config.n_players, seats, pol.name, pol.id, names, start,
+                  _step_scale(start, floor), field, floor=floor)
+
+
+def _step_scale(start: np.ndarray, floor: np.ndarray) -> np.ndarray:
+    """Each weight's step scale: its size, at least its floor (MIN_SCALE, or the policy's
+    own `steps` for a weight whose natural size is not its start)."""
+    return np.maximum(np.abs(start), floor)
 
 
 def tune(scenario: Path, budget: int, seed: int, *, jobs: Optional[int] = None,
@@ -332,15 +341,14 @@ def _search(setup: _Setup, budget: int, seed: int, jobs: int, progress,
             mutants.append(child)
         evals = _evaluate_many(setup, [parent] + mutants, search_master, gen * m, m, jobs)
         played += (LAMBDA + 1) * m
-        rates = [e.rate for e in evals]
         fit = [float(e.fitness(setup.objective).mean()) for e in evals]
+        shown = fit if setup.objective == "margin" else [e.rate for e in evals]
         best = int(np.argmax(fit[1:])) + 1
         diff, (lo, _) = paired_difference(evals[best].fitness(setup.objective),
                                           evals[0].fitness(setup.objective), z=ACCEPT_Z)
         success = lo > 0
-        history.append((gen, rates[0], rates[best], sigma))
+        history.append((gen, shown[0], shown[best], sigma))
         if progress:
-            shown = fit if setup.objective == "margin" else rates
             progress(f"generation {gen + 1}/{generations}: parent {shown[0]:.3f}, best mutant "
                      f"{shown[best]:.3f}{' (kept)' if success else ''}, step {sigma:.3f}")
         if success:
@@ -504,7 +512,7 @@ def tune_table(scenario: Path, by: str, budget: int, seed: int, out: Path, *,
                            base.spec.seats_holding(cfg, c, idx, sds))
         if refining:
             row = _table_row(base, {"players": base.n, "solo": solo, **cell})
-            variant.start, variant.scale = row, np.maximum(np.abs(row), MIN_SCALE)
+            variant.start, variant.scale = row, _step_scale(row, variant.floor)
         if progress:
             progress(f"{label} ({i + 1} of {len(cells)}): {per_cell} games")
         results[key] = _search(variant, per_cell, int(derive_seed(seed, 100 + i)), _jobs(jobs),
@@ -692,4 +700,4 @@ def _setup_from(base: _Setup, sc) -> _Setup:
     objective)."""
     return _Setup(base.spec, sc.config, sc.config.n_players, base.seats, base.policy_name,
                   base.policy_id, base.names, base.start, base.scale, base.field,
-                  objective=base.objective)
+                  objective=base.objective, floor=base.floor)

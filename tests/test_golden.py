@@ -89,6 +89,11 @@ change); the Automa CI baseline was regenerated (no cell moved before it).
 (the same scenario, `--budget 11500000 --seed 39 --generations 20`; 22 of 23 kept): the same
 digests regenerated for the same reason; the Automa CI baseline is untouched (its `expert` plays
 the default weights, and no row there names a level).
+2026-12-01 (issue #14, session 39): the weight vector gains the Upgrade picks (`pick_*`, 0 for
+every strategy: no game changed, digests passed untouched), and the Ultimaszyna rows refined a
+third time with them (`--budget 15000000 --seed 40 --generations 25`; 22 of 23 kept): the same
+digests regenerated: ladder-automa's Ultimaszyna games change, the other scenarios' digests only
+through their `scenario_hash` (the table file); the Automa CI baseline is untouched.
 """
 from __future__ import annotations
 

@@ -85,6 +85,24 @@ def test_start_weights_come_from_the_scenario(tmp_path):
     assert start["production"] == 2.5 and start["attack_edge"] == 9.0
 
 
+def test_a_weight_zero_for_every_strategy_steps_on_its_own_scale(tmp_path):
+    # The Upgrade picks start at 0 but matter at a few coins: the tuner steps them on the
+    # policy's own floor (CompiledPolicy.steps, 2 coins), every other weight on its size or
+    # MIN_SCALE; a table row keeps the same floors.
+    from simsuite.tuning import MIN_SCALE, _setup, _step_scale
+
+    sc = scenario(tmp_path, ['name = "expert"\nweights = { production = 2.5, worker = 0.0 }',
+                             "random"])
+    setup = _setup(sc)
+    scale = dict(zip(setup.names, setup.scale))
+    assert scale["pick_deploy"] == 2.0 and scale["pick_produce"] == 2.0
+    assert scale["production"] == 2.5 and scale["worker"] == MIN_SCALE
+    row = setup.start.copy()
+    row[setup.names.index("pick_deploy")] = -3.0
+    again = dict(zip(setup.names, _step_scale(row, setup.floor)))
+    assert again["pick_deploy"] == 3.0 and again["pick_build"] == 2.0
+
+
 def test_written_file_is_a_scenario_policy_entry(tmp_path):
     # The [weights] table pasted into a scenario validates as that policy's weights.
     sc = scenario(tmp_path, ["diplomat", "random"])
@@ -418,6 +436,8 @@ def test_the_margin_objective_ranks_by_the_score_margin(tmp_path):
     p = a.paired
     assert p["objective"] == "margin"
     assert p["difference"] == pytest.approx(p["tuned_margin"] - p["start_margin"])
+    # the run's history holds the measure the search compared: margins in coins, not rates
+    assert any(not 0.0 <= parent <= 1.0 for _, parent, _, _ in a.history)
     w = tune(sc, 90, 7, jobs=1).paired
     assert w["difference"] == pytest.approx(w["tuned_rate"] - w["start_rate"])
     out = tmp_path / "m.toml"

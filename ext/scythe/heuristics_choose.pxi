@@ -147,7 +147,8 @@ cdef double h_score(HCtx* h, int kind, int32_t opt) noexcept nogil:
     if kind == DK_DISCARD:
         return -opt
     if kind == DK_UPGRADE:
-        return h_upgrade_top(h, opt // 4) + h_upgrade_bottom(h, opt % 4)
+        return (h_upgrade_top(h, opt // 4) + h_upgrade_bottom(h, opt % 4)
+                + h_upgrade_pick(h, opt // 4, opt % 4))
     if kind == DK_DEPLOY:
         h_board(h)
         c = opt // 4

@@ -78,7 +78,19 @@ cdef enum:
                             # spread (h_adapt_clock), the popularity ramp (h_pop_level),
                             # Coercion's cards as tokens, the race to or away from the 6th
                             # star (h_win_bonus), the opponent's loss in 2 seats (h_deny)
-    N_HW = 32
+    # Which Upgrade (h_upgrade_pick): coins added to exposing a top-row cell, relative to the
+    # coin cell, and to covering a bottom action's cost box, relative to the Upgrade's own.
+    # 0 for every strategy; a table row may set them (the search's first Upgrades differ from
+    # expert's by faction, mat and opponent: BENCHMARKS.md "Policy strength", session 35).
+    HW_PICK_MOVE = 32
+    HW_PICK_POPULARITY = 33
+    HW_PICK_POWER = 34
+    HW_PICK_CARDS = 35
+    HW_PICK_PRODUCE = 36
+    HW_PICK_DEPLOY = 37
+    HW_PICK_BUILD = 38
+    HW_PICK_ENLIST = 39
+    N_HW = 40
 
 cdef double H_LAMBDA = 0.7      # potential decay per step toward a target
 cdef double H_NEG = -1.0e9
@@ -446,6 +458,30 @@ cdef double h_upgrade_bottom(HCtx* h, int bb) noexcept nogil:
     if bb == BOT_DEPLOY and h_automa_defence(h) and h.g.automa.all_moves:
         n *= H_AUTOMA_DEPLOY
     return n * (0.8 + h.w[HW_RESOURCE] * h.bval[bb] / (h.cost[bb] if h.cost[bb] > 0 else 1)) * 0.5
+
+
+cdef double h_upgrade_pick(HCtx* h, int tc, int bb) noexcept nogil:
+    # The seat's own preference among Upgrades (HW_PICK_*), on top of what the cells are worth:
+    # top cell tc exposed, bottom action bb's cost box covered. The coin cell and the Upgrade's
+    # own box are the zero points (only differences among the options matter).
+    cdef double v = 0.0
+    if tc == TC_MOVE_UNITS:
+        v = h.w[HW_PICK_MOVE]
+    elif tc == TC_TRADE_POP:
+        v = h.w[HW_PICK_POPULARITY]
+    elif tc == TC_BOLSTER_POWER:
+        v = h.w[HW_PICK_POWER]
+    elif tc == TC_BOLSTER_CARDS:
+        v = h.w[HW_PICK_CARDS]
+    elif tc == TC_PRODUCE_HEXES:
+        v = h.w[HW_PICK_PRODUCE]
+    if bb == BOT_DEPLOY:
+        v += h.w[HW_PICK_DEPLOY]
+    elif bb == BOT_BUILD:
+        v += h.w[HW_PICK_BUILD]
+    elif bb == BOT_ENLIST:
+        v += h.w[HW_PICK_ENLIST]
+    return v
 
 
 cdef double h_ability(HCtx* h, int k) noexcept nogil:

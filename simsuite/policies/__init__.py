@@ -49,6 +49,9 @@ class CompiledPolicy:
     weights: tuple[tuple[str, float], ...]    # (name, default), in weight-vector order
     description: str
     games: Optional[tuple[str, ...]] = None   # games whose core has it; None = every game
+    # the least step scale `simsuite tune` moves a weight by, by name, where the weight's natural
+    # size is not its default (one that is 0 for every strategy); others use the tuner's floor
+    steps: tuple[tuple[str, float], ...] = ()
 
 
 COMPILED: dict[str, CompiledPolicy] = {
@@ -73,10 +76,11 @@ def compiled_policies(game: str) -> dict[str, CompiledPolicy]:
     return table
 
 
-def strategy_policies(game: str, strategies: dict) -> tuple[CompiledPolicy, ...]:
+def strategy_policies(game: str, strategies: dict,
+                      steps: tuple[tuple[str, float], ...] = ()) -> tuple[CompiledPolicy, ...]:
     """A game's POLICIES tuple from its strategy table: name -> (core id, ((weight name,
-    default), ...), description)."""
-    return tuple(CompiledPolicy(name, pid, weights, description, games=(game,))
+    default), ...), description); `steps` as CompiledPolicy.steps, for every strategy."""
+    return tuple(CompiledPolicy(name, pid, weights, description, games=(game,), steps=steps)
                  for name, (pid, weights, description) in strategies.items())
 
 

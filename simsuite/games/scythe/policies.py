@@ -69,6 +69,17 @@ WEIGHT_DOCS: tuple[tuple[str, str], ...] = (
               "takes all its moves), over its last 8 turns against the Automa a bottom action "
               "it would take weighed 2 coins more, and against a single opponent its territory "
               "losses counted as gains (scaled by this weight)"),
+    # Which Upgrade: coins added to an option for the top-row cell it exposes (against the coin
+    # cell) and the bottom cost box it covers (against the Upgrade's own). 0 for every
+    # strategy; the table's rows may set them.
+    ("pick_move", "which Upgrade: coins for exposing Move's third unit (against Gain's coin)"),
+    ("pick_popularity", "which Upgrade: coins for exposing Trade's second popularity"),
+    ("pick_power", "which Upgrade: coins for exposing Bolster's third power"),
+    ("pick_cards", "which Upgrade: coins for exposing Bolster's second combat card"),
+    ("pick_produce", "which Upgrade: coins for exposing Produce's third territory"),
+    ("pick_deploy", "which Upgrade: coins for covering a Deploy cost box (against Upgrade's own)"),
+    ("pick_build", "which Upgrade: coins for covering a Build cost box"),
+    ("pick_enlist", "which Upgrade: coins for covering an Enlist cost box"),
 )
 WEIGHT_NAMES: tuple[str, ...] = tuple(n for n, _ in WEIGHT_DOCS)
 assert len(WEIGHT_NAMES) <= MAX_WEIGHTS
@@ -79,7 +90,8 @@ _BASE = dict(
     resource=0.6, keep=0.6, territory=0.6, production=1.0, encounter=5.0, factory=5.0,
     attack_edge=2.0, combat_win=1.0, dial_margin=1.0, card_estimate=4.0, harass=0.0,
     mech_advance=0.3, mobility=1.5, combat_ability=0.8, tile=1.0, guard=0.5, move_min=0.05,
-    lookahead=0.7, adapt=0.0,
+    lookahead=0.7, adapt=0.0, pick_move=0.0, pick_popularity=0.0, pick_power=0.0,
+    pick_cards=0.0, pick_produce=0.0, pick_deploy=0.0, pick_build=0.0, pick_enlist=0.0,
 )
 
 
@@ -119,7 +131,12 @@ STRATEGIES: dict[str, tuple[int, tuple[tuple[str, float], ...], str]] = {
                "table, the end spread, Coercion's cards)"),
 }
 
-POLICIES: tuple[CompiledPolicy, ...] = strategy_policies(GAME, STRATEGIES)
+# The Upgrade picks are 0 for every strategy but matter at a few coins: the tuner steps them
+# on that scale (an Upgrade's cells are worth about 1-8 coins to the heuristics).
+TUNE_STEPS: tuple[tuple[str, float], ...] = tuple(
+    (n, 2.0) for n in WEIGHT_NAMES if n.startswith("pick_"))
+
+POLICIES: tuple[CompiledPolicy, ...] = strategy_policies(GAME, STRATEGIES, TUNE_STEPS)
 
 
 def default_weights(name: str) -> list[float]:
