@@ -94,6 +94,10 @@ every strategy: no game changed, digests passed untouched), and the Ultimaszyna 
 third time with them (`--budget 15000000 --seed 40 --generations 25`; 22 of 23 kept): the same
 digests regenerated: ladder-automa's Ultimaszyna games change, the other scenarios' digests only
 through their `scenario_hash` (the table file); the Automa CI baseline is untouched.
+2026-12-01 (issue #14, session 39, later): expert's table gains rows for Automaszyna (`simsuite
+tune scenarios/scythe/tune-expert-automaszyna.toml --by faction,mat,difficulty --budget 15000000
+--seed 41 --generations 20`; all 23 kept): ladder-automa's Automaszyna games change, the other
+scenario digests only through the table file's hash; the Automa CI baseline is untouched.
 """
 from __future__ import annotations
 
