@@ -98,6 +98,10 @@ through their `scenario_hash` (the table file); the Automa CI baseline is untouc
 tune scenarios/scythe/tune-expert-automaszyna.toml --by faction,mat,difficulty --budget 15000000
 --seed 41 --generations 20`; all 23 kept): ladder-automa's Automaszyna games change, the other
 scenario digests only through the table file's hash; the Automa CI baseline is untouched.
+2026-12-01 (issue #14, session 39, later still): and rows for the normal level (`simsuite tune
+scenarios/scythe/tune-expert-automa.toml --by faction,mat,difficulty --budget 12000000 --seed 42
+--generations 16`; 21 of 23 kept): ladder-automa's normal-level games change, the other scenario
+digests only through the table file's hash; the Automa CI baseline is untouched.
 """
 from __future__ import annotations
 
