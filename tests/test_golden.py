@@ -102,6 +102,9 @@ scenario digests only through the table file's hash; the Automa CI baseline is u
 scenarios/scythe/tune-expert-automa.toml --by faction,mat,difficulty --budget 12000000 --seed 42
 --generations 16`; 21 of 23 kept): ladder-automa's normal-level games change, the other scenario
 digests only through the table file's hash; the Automa CI baseline is untouched.
+2026-12-01 (issue #14, session 39, last): the Ultimaszyna rows refined a fourth time (17 of 23 kept; `--budget
+12000000 --seed 43 --generations 20`): ladder-automa's Ultimaszyna games change, the other
+scenario digests only through the table file's hash; the Automa CI baseline is untouched.
 """
 from __future__ import annotations
 
