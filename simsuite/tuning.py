@@ -170,13 +170,17 @@ class _Setup:
     policy_id: int
     names: tuple
     start: np.ndarray
-    scale: np.ndarray
+    floor: np.ndarray       # each weight's least step scale (MIN_SCALE, or the policy's `steps`)
     field: list
     # per game, the seat the evaluated weights take: None = the (i mod k)-th policy seat; else
     # a function (game indices, seeds) -> seats (tuning one cell of a table: the seat dealt it)
     seat_of: Optional[Callable] = None
     objective: str = "wins"             # OBJECTIVES
-    floor: Optional[np.ndarray] = None  # each weight's least step scale (_step_scale)
+
+    @property
+    def scale(self) -> np.ndarray:
+        """Each weight's step scale, from where the search starts (_step_scale)."""
+        return _step_scale(self.start, self.floor)
 
     def eval_seats(self, indices: np.ndarray, seeds: np.ndarray) -> np.ndarray:
         if self.seat_of is not None:
@@ -257,7 +261,7 @@ def _setup(scenario_path: Path) -> _Setup:
     steps = dict(pol.steps)
     floor = np.array([steps.get(n, MIN_SCALE) for n in names], dtype=np.float64)
     return _Setup(sc.spec, config, config.n_players, seats, pol.name, pol.id, names, start,
-                  _step_scale(start, floor), field, floor=floor)
+                  floor, field)
 
 
 def _step_scale(start: np.ndarray, floor: np.ndarray) -> np.ndarray:
@@ -327,6 +331,7 @@ def _search(setup: _Setup, budget: int, seed: int, jobs: int, progress,
     rng = np.random.Generator(np.random.PCG64(derive_seed(seed, _MUTATION_STREAM)))
     search_master = derive_seed(seed, _SEARCH_STREAM)
     parent = setup.start.copy()
+    scale = setup.scale
     sigma = SIGMA0
     accepted = 0
     history = []
@@ -337,7 +342,7 @@ def _search(setup: _Setup, budget: int, seed: int, jobs: int, progress,
         for _ in range(LAMBDA):
             moved = rng.choice(len(parent), size=k, replace=False)
             child = parent.copy()
-            child[moved] += sigma * setup.scale[moved] * rng.standard_normal(k)
+            child[moved] += sigma * scale[moved] * rng.standard_normal(k)
             mutants.append(child)
         evals = _evaluate_many(setup, [parent] + mutants, search_master, gen * m, m, jobs)
         played += (LAMBDA + 1) * m
@@ -512,7 +517,7 @@ def tune_table(scenario: Path, by: str, budget: int, seed: int, out: Path, *,
                            base.spec.seats_holding(cfg, c, idx, sds))
         if refining:
             row = _table_row(base, {"players": base.n, "solo": solo, **cell})
-            variant.start, variant.scale = row, _step_scale(row, variant.floor)
+            variant.start = row
         if progress:
             progress(f"{label} ({i + 1} of {len(cells)}): {per_cell} games")
         results[key] = _search(variant, per_cell, int(derive_seed(seed, 100 + i)), _jobs(jobs),
@@ -699,5 +704,5 @@ def _setup_from(base: _Setup, sc) -> _Setup:
     """The tuning setup of a variant of the base scenario (same policy, field, weights and
     objective)."""
     return _Setup(base.spec, sc.config, sc.config.n_players, base.seats, base.policy_name,
-                  base.policy_id, base.names, base.start, base.scale, base.field,
-                  objective=base.objective, floor=base.floor)
+                  base.policy_id, base.names, base.start, base.floor, base.field,
+                  objective=base.objective)
