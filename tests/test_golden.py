@@ -105,6 +105,10 @@ digests only through the table file's hash; the Automa CI baseline is untouched.
 2026-12-01 (issue #14, session 39, last): the Ultimaszyna rows refined a fourth time (17 of 23 kept; `--budget
 12000000 --seed 43 --generations 20`): ladder-automa's Ultimaszyna games change, the other
 scenario digests only through the table file's hash; the Automa CI baseline is untouched.
+2026-12-01 (issue #14, session 40): the Ultimaszyna rows refined a fifth time, on the win rate
+(11 of 23 kept; `--objective wins --budget 15000000 --seed 44 --generations 20`): ladder-automa's
+Ultimaszyna games change, the other scenario digests only through the table file's hash; the
+Automa CI baseline is untouched.
 """
 from __future__ import annotations
 
