@@ -109,6 +109,10 @@ scenario digests only through the table file's hash; the Automa CI baseline is u
 (11 of 23 kept; `--objective wins --budget 15000000 --seed 44 --generations 20`): ladder-automa's
 Ultimaszyna games change, the other scenario digests only through the table file's hash; the
 Automa CI baseline is untouched.
+2026-12-01 (issue #14, session 40, later): and a sixth time, on the margin (18 of 23 kept;
+`--objective margin --budget 15000000 --seed 45 --generations 20`): ladder-automa's Ultimaszyna
+games change, the other digests only through the table file's hash; the Automa CI baseline is
+untouched.
 """
 from __future__ import annotations
 
