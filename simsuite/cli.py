@@ -108,8 +108,9 @@ def tune(
     generations: int = typer.Option(8, help="Generations of the search (per row); the budget is "
                                     "spread over them, so more make smaller, noisier steps."),
     objective: str = typer.Option("wins", help="What the search raises: wins (the win rate, "
-                                  "margin as a tie-break) or margin (the mean score margin, for "
-                                  "a field the policy almost never beats)."),
+                                  "margin as a tie-break), margin (the mean score margin, for "
+                                  "a field the policy almost never beats) or soft (a smooth win "
+                                  "rate from the margin, for a field it seldom beats)."),
 ):
     """Tune a policy's weights by self-play (fixed budget and seed)."""
     from simsuite.tuning import tune_command

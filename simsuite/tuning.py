@@ -22,7 +22,11 @@ from the starting weights, a step size adapted by the one-fifth rule). Its fitne
 rate, with the score margin over the best opponent (0.02 a coin, capped at 25 coins) as a
 tie-break that lowers the noise; with `--objective margin`, the mean score margin over the best
 opponent itself, uncapped (for a field the policy almost never beats, such as the Automa's
-hardest level, where wins cannot tell weights apart but margins can); the best mutant replaces the parent only if its paired
+hardest level, where wins cannot tell weights apart but margins can); with `--objective soft`,
+the mean smooth step of the margin, 1 / (1 + exp(-margin / 5 coins)), a win rate that counts a
+near win almost as a win and a heavy loss as no worse than a light one (for a field the policy
+seldom beats, where the margin rewards losing by less rather than winning more often); the best
+mutant replaces the parent only if its paired
 advantage on those games exceeds one standard error, which keeps chance from steering the
 search. Everything is seeded from `--seed`, and the games played never exceed `--budget`:
 
@@ -75,7 +79,10 @@ LAMBDA = 4                  # mutants per generation
 MOVED_SHARE = 1 / 6         # share of the weights a mutant moves (at least 2)
 MARGIN_WEIGHT = 0.02        # fitness per coin of margin over the best opponent (tie-break)
 MARGIN_CAP = 25.0
-OBJECTIVES = ("wins", "margin")   # what the search and the paired check compare (docstring)
+# --objective soft: a game's worth is a smooth step of its margin, 1 / (1 + exp(-margin / SCALE)):
+# near a win or a loss it moves like the win itself, far from one it barely moves
+SOFT_SCALE = 5.0
+OBJECTIVES = ("wins", "margin", "soft")   # what the search and the paired check compare (docstring)
 ACCEPT_Z = 1.0              # a mutant must beat its parent by this many standard errors
 SEARCH_SHARE = 0.7
 PAIRED_SHARE = 0.2
@@ -99,15 +106,17 @@ class Evaluation:
         return float(self.wins.mean()) if len(self.wins) else float("nan")
 
     def fitness(self, objective: str = "wins") -> np.ndarray:
-        """Per game: the win, plus the capped margin as a small tie-break; or, with the
-        objective "margin", the margin alone."""
+        """Per game: the win, plus the capped margin as a small tie-break; with the objective
+        "margin", the margin alone; with "soft", the smooth step of the margin (SOFT_SCALE)."""
         if objective == "margin":
             return self.margins.astype(np.float64)
+        if objective == "soft":
+            return 1.0 / (1.0 + np.exp(-self.margins.astype(np.float64) / SOFT_SCALE))
         return self.wins + MARGIN_WEIGHT * np.clip(self.margins, -MARGIN_CAP, MARGIN_CAP)
 
     def measure(self, objective: str = "wins") -> np.ndarray:
         """Per game, what the paired check compares: the win, or the margin."""
-        return self.fitness(objective) if objective == "margin" else self.wins
+        return self.wins if objective == "wins" else self.fitness(objective)
 
 
 @dataclass
@@ -284,8 +293,9 @@ def _check_arguments(budget: int, seed: int, generations: int, objective: str = 
     """The command line's --budget, --seed, --generations and --objective, each with a
     one-line error."""
     if objective not in OBJECTIVES:
-        raise UserError(f"--objective {objective!r}: choose {' or '.join(OBJECTIVES)} (margin: "
-                        "the mean score margin, for a field the policy almost never beats)")
+        raise UserError(f"--objective {objective!r}: choose wins, margin or soft (margin: the "
+                        "mean score margin, for a field the policy almost never beats; soft: a "
+                        "smooth win rate, for one it seldom beats)")
     if isinstance(budget, bool) or not isinstance(budget, int) or budget < 1:
         raise UserError(f"--budget: {budget!r} is not a number of games; pass a whole number, "
                         "e.g. --budget 20000")
@@ -347,7 +357,7 @@ def _search(setup: _Setup, budget: int, seed: int, jobs: int, progress,
         evals = _evaluate_many(setup, [parent] + mutants, search_master, gen * m, m, jobs)
         played += (LAMBDA + 1) * m
         fit = [float(e.fitness(setup.objective).mean()) for e in evals]
-        shown = fit if setup.objective == "margin" else [e.rate for e in evals]
+        shown = [e.rate for e in evals] if setup.objective == "wins" else fit
         best = int(np.argmax(fit[1:])) + 1
         diff, (lo, _) = paired_difference(evals[best].fitness(setup.objective),
                                           evals[0].fitness(setup.objective), z=ACCEPT_Z)
@@ -614,6 +624,10 @@ def _paired_text(p: dict) -> str:
         return (f"margin {p['tuned_margin']:+.2f} vs {p['start_margin']:+.2f} (difference "
                 f"{p['difference']:+.2f}, 95% CI {p['ci95'][0]:+.2f} to {p['ci95'][1]:+.2f}; "
                 f"win rate {p['tuned_rate']:.3f} vs {p['start_rate']:.3f}; {p['games']} games)")
+    if p.get("objective") == "soft":
+        return (f"soft wins difference {p['difference']:+.4f} (95% CI {p['ci95'][0]:+.4f} to "
+                f"{p['ci95'][1]:+.4f}); win rate {p['tuned_rate']:.3f} vs {p['start_rate']:.3f}, "
+                f"margin {p['tuned_margin']:+.2f} vs {p['start_margin']:+.2f}; {p['games']} games")
     return (f"{p['tuned_rate']:.3f} vs {p['start_rate']:.3f} (difference {p['difference']:+.3f}, "
             f"95% CI {p['ci95'][0]:+.3f} to {p['ci95'][1]:+.3f}, {p['games']} games)")
 

@@ -443,8 +443,29 @@ def test_the_margin_objective_ranks_by_the_score_margin(tmp_path):
     out = tmp_path / "m.toml"
     write_weights(a, out, scenario=str(sc), budget=90, seed=7)
     assert "--objective margin" in out.read_text() and "margin " in out.read_text()
-    with pytest.raises(UserError, match="--objective 'score': choose wins or margin"):
+    with pytest.raises(UserError, match="--objective 'score': choose wins, margin or soft"):
         tune(sc, 90, 7, jobs=1, objective="score")
+
+
+def test_the_soft_objective_is_a_smooth_step_of_the_margin(tmp_path):
+    # --objective soft: a game is worth 1 / (1 + exp(-margin / 5)); by hand: a tie 0.5, a 5-coin
+    # win 1 / (1 + e^-1) = 0.7311, a 5-coin loss 0.2689, a 40-coin loss 0.000335. Losing by 40
+    # instead of 20 moves it by under 0.02, which the margin objective counts as 20 coins.
+    from simsuite.tuning import Evaluation
+
+    e = Evaluation(wins=np.array([0, 1, 0, 0, 0], float), margins=np.array([0, 5, -5, -40, -20]))
+    assert e.fitness("soft") == pytest.approx([0.5, 0.731059, 0.268941, 0.000335, 0.017986],
+                                              abs=1e-6)
+    assert np.array_equal(e.measure("soft"), e.fitness("soft"))
+    assert np.array_equal(e.measure("wins"), e.wins)
+    sc = scenario(tmp_path, ["star_rush", "random"])
+    a = tune(sc, 90, 7, jobs=1, objective="soft")
+    assert np.array_equal(a.tuned, tune(sc, 90, 7, jobs=1, objective="soft").tuned)
+    p = a.paired
+    assert p["objective"] == "soft" and -1.0 <= p["difference"] <= 1.0
+    out = tmp_path / "s.toml"
+    write_weights(a, out, scenario=str(sc), budget=90, seed=7)
+    assert "--objective soft" in out.read_text() and "soft wins difference" in out.read_text()
 
 
 def _solo(tmp_path, name, level, extra=""):
