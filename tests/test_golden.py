@@ -113,6 +113,10 @@ Automa CI baseline is untouched.
 `--objective margin --budget 15000000 --seed 45 --generations 20`): ladder-automa's Ultimaszyna
 games change, the other digests only through the table file's hash; the Automa CI baseline is
 untouched.
+2026-12-01 (issue #14, session 41): and a seventh time, on the win rate (10 of 23 kept;
+`--objective wins --budget 15000000 --seed 46 --generations 20`): ladder-automa's Ultimaszyna
+games change, the other digests only through the table file's hash; the Automa CI baseline is
+untouched.
 """
 from __future__ import annotations
 
