@@ -117,6 +117,10 @@ untouched.
 `--objective wins --budget 15000000 --seed 46 --generations 20`): ladder-automa's Ultimaszyna
 games change, the other digests only through the table file's hash; the Automa CI baseline is
 untouched.
+2026-12-02 (issue #14, session 43): and an eighth time, on the smooth win rate (18 of 23 kept;
+`--objective soft --budget 15000000 --seed 47 --generations 20`): ladder-automa's Ultimaszyna
+games change, the other digests only through the table file's hash; the Automa CI baseline is
+untouched.
 """
 from __future__ import annotations
 
