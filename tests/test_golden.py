@@ -121,6 +121,9 @@ untouched.
 `--objective soft --budget 15000000 --seed 47 --generations 20`): ladder-automa's Ultimaszyna
 games change, the other digests only through the table file's hash; the Automa CI baseline is
 untouched.
+2026-12-02 (issue #14, session 43, later): and a ninth time, on the smooth win rate (12 of 23
+kept; `--objective soft --budget 15000000 --seed 48 --generations 20`): the same digests change,
+for the same reasons; the Automa CI baseline is untouched.
 """
 from __future__ import annotations
 
