@@ -55,8 +55,10 @@ that cell; `players` among the keys makes the rows name the scenario's player co
 `difficulty` (Scythe, against the Automa: a scenario of one level) its Automa level. A row is
 kept only where its paired check beats the start weights. When the tuned policy names a
 `weights_table`, each row's search starts from that table's row for the seat, and a row that
-does not beat it keeps the table's row (a run refines the table). It resumes after an
-interruption (`<out>.partial.json`) and is deterministic.
+does not beat it keeps the table's row (a run refines the table). The rows of other kinds of
+game (solo or not, another player count or level) and their header lines are kept from `out`
+when it holds this policy's table, else from the table the run started from. It resumes after
+an interruption (`<out>.partial.json`) and is deterministic.
 
 Any game whose spec offers `play_lineup` (and, for tables, `table_keys`, `table_cells`,
 `fix_seat`, `seats_holding`) can be tuned; the tuner never imports a game.
@@ -565,7 +567,8 @@ def tune_table(scenario: Path, by: str, budget: int, seed: int, out: Path, *,
         if keep or refining:
             match = {**cell, **({"players": base.n} if per_players else {}), "solo": solo}
             rows.append((match, tuple(float(x) for x in (r.tuned if keep else r.start))))
-    header, kept = _keep_other_runs(out, base.policy_name, kind, header, base, defaults)
+    header, kept = _keep_other_runs(out, base.policy_name, kind, header, base, defaults,
+                                    base.config.policies[0].table)
     rows = kept + _changing_rows(rows, kept, start, base.n)
     write_table(out, base.policy_name, base.names, defaults, start, rows, header)
     partial.unlink(missing_ok=True)
@@ -677,20 +680,26 @@ def _table_row(base: _Setup, context: dict) -> np.ndarray:
     return np.array(vec[:len(base.names)], dtype=np.float64)
 
 
-def _keep_other_runs(out: Path, policy: str, kind: str, header: list, base, defaults):
+def _keep_other_runs(out: Path, policy: str, kind: str, header: list, base, defaults,
+                     start_table=None):
     """When `out` already holds this policy's table, its rows tuned for other kinds of game
     (solo or not, of another player count) and their header lines are kept beside this run's:
-    the commands of a policy's table, run in turn, write one file. Returns the header and the
-    rows kept."""
+    the commands of a policy's table, run in turn, write one file. A refining run into a new
+    file keeps them from the table it started from (`start_table`) instead, so that the file
+    is that whole table with this run's rows replaced, not a table that silently gives every
+    other kind of seat the base weights. Returns the header and the rows kept."""
     from simsuite.policies.tables import load_table
 
-    if not out.is_file():
-        return header, []
     keys = base.spec.table_keys(base.config)
-    try:
-        old = load_table(out, policy, base.names, defaults, list(keys), keys)
-    except UserError:
-        return header, []              # not a table of this policy: replaced
+    if out.is_file():
+        try:
+            old = load_table(out, policy, base.names, defaults, list(keys), keys)
+        except UserError:
+            return header, []          # not a table of this policy: replaced
+    elif start_table is not None:
+        old = start_table
+    else:
+        return header, []
     run_keys = base.spec.table_run_keys(list(keys))
     kept = [(dict(m), v) for m, v in old.rows if _row_kind(dict(m), run_keys) != kind]
     if not kept:
