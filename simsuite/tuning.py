@@ -567,8 +567,7 @@ def tune_table(scenario: Path, by: str, budget: int, seed: int, out: Path, *,
         if keep or refining:
             match = {**cell, **({"players": base.n} if per_players else {}), "solo": solo}
             rows.append((match, tuple(float(x) for x in (r.tuned if keep else r.start))))
-    header, kept = _keep_other_runs(out, base.policy_name, kind, header, base, defaults,
-                                    base.config.policies[0].table)
+    header, kept = _keep_other_runs(out, base.policy_name, kind, header, base, defaults)
     rows = kept + _changing_rows(rows, kept, start, base.n)
     write_table(out, base.policy_name, base.names, defaults, start, rows, header)
     partial.unlink(missing_ok=True)
@@ -680,12 +679,11 @@ def _table_row(base: _Setup, context: dict) -> np.ndarray:
     return np.array(vec[:len(base.names)], dtype=np.float64)
 
 
-def _keep_other_runs(out: Path, policy: str, kind: str, header: list, base, defaults,
-                     start_table=None):
+def _keep_other_runs(out: Path, policy: str, kind: str, header: list, base, defaults):
     """When `out` already holds this policy's table, its rows tuned for other kinds of game
     (solo or not, of another player count) and their header lines are kept beside this run's:
     the commands of a policy's table, run in turn, write one file. A refining run into a new
-    file keeps them from the table it started from (`start_table`) instead, so that the file
+    file keeps them from the table it started from (policy[0]'s) instead, so that the file
     is that whole table with this run's rows replaced, not a table that silently gives every
     other kind of seat the base weights. Returns the header and the rows kept."""
     from simsuite.policies.tables import load_table
@@ -696,8 +694,8 @@ def _keep_other_runs(out: Path, policy: str, kind: str, header: list, base, defa
             old = load_table(out, policy, base.names, defaults, list(keys), keys)
         except UserError:
             return header, []          # not a table of this policy: replaced
-    elif start_table is not None:
-        old = start_table
+    elif base.config.policies[0].table is not None:
+        old = base.config.policies[0].table
     else:
         return header, []
     run_keys = base.spec.table_run_keys(list(keys))
