@@ -646,6 +646,15 @@ def _header_blocks(header: Sequence[str]) -> list:
     return blocks
 
 
+# The opening words of the header lines that name a table a refining run started from.
+_CHAIN_LINES = ("The table it started from", "That table in turn started from")
+
+
+def _chain_command(line: str) -> str:
+    """The command a chain line names (the line itself if it names none)."""
+    return line.split("`")[1] if "`" in line else line
+
+
 def start_provenance(start_header: Sequence[str], solo: bool, players: int = 0,
                      fixed: Optional[dict] = None) -> list:
     """The header lines a refining run writes about the table it started from: the commands
@@ -661,15 +670,20 @@ def start_provenance(start_header: Sequence[str], solo: bool, players: int = 0,
     if not blocks or any("`" not in lines[0] for lines in blocks):
         return ["The table it started from names no command for these rows; keep that file to "
                 "regenerate this one."]
-    out = []
+    chain = []          # each line less its opening words (_CHAIN_LINES)
     for block in blocks:
         command = block[0].split("`")[1]
-        out.append(f"The table it started from: the rows of `{command}`; to regenerate, run the "
-                   "commands of this chain from the last one up, then this one.")
-        out += [ln.replace("The table it started from", "That table in turn started from", 1)
-                for ln in block[1:]
-                if ln.startswith(("The table it started from", "That table in turn started from"))]
-    return out
+        chain.append(f": the rows of `{command}`; to regenerate, run the commands of this chain "
+                     "from the last one up, then this one.")
+        chain += [ln[len(opening):] for ln in block[1:] for opening in _CHAIN_LINES
+                  if ln.startswith(opening)]
+    # A start that several blocks (or several rounds of one kind) share is named once, at its
+    # last place: the chain is run from the last line up, so each table still comes before
+    # every table that started from it.
+    last = {_chain_command(rest): i for i, rest in enumerate(chain)}
+    return [(_CHAIN_LINES[0] if n == 0 else _CHAIN_LINES[1]) + rest
+            for n, rest in enumerate(r for i, r in enumerate(chain)
+                                     if last[_chain_command(r)] == i)]
 
 
 def _table_row(base: _Setup, context: dict) -> np.ndarray:

@@ -317,6 +317,44 @@ def test_a_refinement_names_the_chain_of_commands_it_started_from():
     assert "no command" in start_provenance(start[2:], True)[0]
 
 
+def test_a_chain_names_each_start_once_in_the_order_that_regenerates_it():
+    """Rounds of one kind of rows (here an Automa level's) each start from the last round, and
+    the first from the solo rows: every round's header repeats the solo rows' chain, but the
+    chain a new round writes names each command once, at its last place, so that run from the
+    last line up every table comes before the tables that started from it."""
+    from simsuite.tuning import start_provenance
+
+    def block(command, kind, chain):
+        return ([f"Tuned by `{command}` (rows with {kind}; regenerate with the same command).",
+                 "Each row started from the scenario's table (policy[0].weights_table), ..."]
+                + chain + ["One row per mat: ...", "mat industrial: 8 improvements ..."])
+
+    solo_chain = ["The table it started from: the rows of `tune first.toml`; to regenerate ...",
+                  "That table in turn started from and played against: the rows of "
+                  "`tune zero.toml` (commit 1234567); to regenerate ..."]
+    level, fixed = "difficulty = ultimaszyna, solo = true", {"difficulty": "ultimaszyna"}
+    solo = block("tune solo.toml", "solo = true", solo_chain)
+    from_solo = ["The table it started from: the rows of `tune solo.toml`; to regenerate ..."] + [
+        ln.replace("The table it started from", "That table in turn started from")
+        for ln in solo_chain]
+    # the second round's chain as the tool wrote it before: the solo rows' chain twice
+    round2 = block("tune round2.toml", level, from_solo + [
+        "The table it started from: the rows of `tune round1.toml`; to regenerate ..."] + [
+        ln.replace("The table it started from", "That table in turn started from")
+        for ln in from_solo])
+    chain = start_provenance(solo + round2, True, fixed=fixed)
+    commands = [ln.split("`")[1] for ln in chain]
+    assert commands == ["tune round2.toml", "tune round1.toml", "tune solo.toml",
+                        "tune first.toml", "tune zero.toml"]
+    round3 = block("tune round3.toml", level, chain)
+    assert [ln.split("`")[1] for ln in start_provenance(solo + round3, True, fixed=fixed)] == [
+        "tune round3.toml"] + commands
+    assert chain[0].startswith("The table it started from: the rows of `tune round2.toml`;")
+    assert all(ln.startswith("That table in turn started from") for ln in chain[1:])
+    assert chain[-1].startswith("That table in turn started from and played against: the rows "
+                                "of `tune zero.toml` (commit 1234567)")
+
+
 def test_table_errors(tmp_path):
     from simsuite.tuning import tune_table
 
