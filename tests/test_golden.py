@@ -124,6 +124,10 @@ untouched.
 2026-12-02 (issue #14, session 43, later): and a ninth time, on the smooth win rate (12 of 23
 kept; `--objective soft --budget 15000000 --seed 48 --generations 20`): the same digests change,
 for the same reasons; the Automa CI baseline is untouched.
+2026-12-02 (issue #14, session 44): and a tenth time, on the smooth win rate (10 of 23 kept;
+`--objective soft --budget 15000000 --seed 49 --generations 20`; the table's header now names
+each start command once): the same digests change, for the same reasons; the Automa CI
+baseline is untouched.
 """
 from __future__ import annotations
 
