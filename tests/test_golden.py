@@ -128,6 +128,9 @@ for the same reasons; the Automa CI baseline is untouched.
 `--objective soft --budget 15000000 --seed 49 --generations 20`; the table's header now names
 each start command once): the same digests change, for the same reasons; the Automa CI
 baseline is untouched.
+2026-12-02 (issue #14, session 44, later): and an eleventh time, on the smooth win rate (3 of 23
+kept; `--objective soft --budget 15000000 --seed 50 --generations 20`): the same digests
+change, for the same reasons; the Automa CI baseline is untouched.
 """
 from __future__ import annotations
 
