@@ -1,7 +1,7 @@
 """What the search's choices of some decision kinds are worth to a heuristic against the Automa
 (BENCHMARKS.md "Policy strength", session 35): one report per call.
 
-    PYTHONPATH=. .venv/bin/python ext/scythe/search_hybrid.py SCENARIO GAMES KINDS [BUDGET] [MAXTURN] [FIRST]
+    PYTHONPATH=. .venv/bin/python ext/scythe/search_hybrid.py SCENARIO GAMES KINDS [BUDGET] [MAXTURN] [FIRST] [JOBS]
 
 SCENARIO  a solo Scythe scenario (e.g. scenarios/scythe/expert-ultimaszyna.toml); its human
           seat's policy is the heuristic measured
@@ -10,6 +10,8 @@ KINDS     decision names, comma-separated (e.g. upgrade or move_step,carry_worke
 BUDGET    the search's `hard_budget` (default 64; the search's own default is 512)
 MAXTURN   the search takes those decisions only up to this game turn (default: all game)
 FIRST     the first game index (default 0)
+JOBS      processes playing deals at once (default 1); each deal is played alone, so the
+          report is the same for any number
 
 Each deal is played twice: by the scenario's policies alone, then with the search (drawing from
 a stream of its own) taking the human seat's decisions of KINDS that have more than one option.
@@ -57,25 +59,33 @@ def play(scenario, g: int, kinds: frozenset = frozenset(), budget: int = 64,
     return score[me] - score[1 - me], changed
 
 
+def _pair(scenario, g: int, kinds: frozenset, budget: int, maxturn: int | None):
+    """Game g alone and with the search: (margin alone, margin with it, decisions changed)."""
+    alone, _ = play(scenario, g)
+    hybrid, changed = play(scenario, g, kinds, budget, maxturn)
+    return alone, hybrid, changed
+
+
 def measure(scenario, n: int, kinds: frozenset, budget: int = 64, maxturn: int | None = None,
-            first: int = 0) -> list[tuple[int, int, int]]:
-    """For games first..first+n-1: (margin alone, margin with the search, decisions changed)."""
-    rows = []
-    for g in range(first, first + n):
-        alone, _ = play(scenario, g)
-        hybrid, changed = play(scenario, g, kinds, budget, maxturn)
-        rows.append((alone, hybrid, changed))
-    return rows
+            first: int = 0, jobs: int = 1) -> list[tuple[int, int, int]]:
+    """For games first..first+n-1, in order: (margin alone, margin with the search, decisions
+    changed), played by `jobs` processes."""
+    games = range(first, first + n)
+    if jobs <= 1:
+        return [_pair(scenario, g, kinds, budget, maxturn) for g in games]
+    from joblib import Parallel, delayed
+    return Parallel(n_jobs=jobs)(delayed(_pair)(scenario, g, kinds, budget, maxturn)
+                                 for g in games)
 
 
 def main(path: str, n: int, kinds: str, budget: int = 64, maxturn: int | None = None,
-         first: int = 0) -> None:
+         first: int = 0, jobs: int = 1) -> None:
     scenario = load_scenario(Path(path))
     _check(scenario)
     names = frozenset(k for k in kinds.split(",") if k)
     if not names:
         raise UserError("name at least one decision kind, e.g. upgrade or move_step")
-    rows = measure(scenario, n, names, budget, maxturn, first)
+    rows = measure(scenario, n, names, budget, maxturn, first, jobs)
     diff = [h - a for a, h, _ in rows]
     mean = sum(diff) / len(diff)
     se = (math.sqrt(sum((d - mean) ** 2 for d in diff) / (len(diff) - 1) / len(diff))
@@ -94,7 +104,8 @@ if __name__ == "__main__":
     try:
         args = sys.argv[1:]
         main(args[0], int(args[1]), args[2], int(args[3]) if len(args) > 3 else 64,
-             int(args[4]) if len(args) > 4 else None, int(args[5]) if len(args) > 5 else 0)
+             int(args[4]) if len(args) > 4 else None, int(args[5]) if len(args) > 5 else 0,
+             int(args[6]) if len(args) > 6 else 1)
     except (UserError, IndexError, ValueError) as e:
-        usage = "usage: SCENARIO GAMES KINDS [BUDGET] [MAXTURN] [FIRST]"
+        usage = "usage: SCENARIO GAMES KINDS [BUDGET] [MAXTURN] [FIRST] [JOBS]"
         sys.exit(f"search_hybrid.py: {e if isinstance(e, UserError) else usage}")

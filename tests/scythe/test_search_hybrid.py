@@ -33,6 +33,14 @@ def test_a_hybrid_repeats_itself_and_counts_its_changes():
     assert rows == [(search_hybrid.play(SCENARIO, 0)[0], first[0], first[1])]
 
 
+def test_deals_played_in_parallel_give_the_same_rows_in_order():
+    # Each deal is played alone from its own seeds: two processes report what one does.
+    kinds = frozenset({"upgrade"})
+    one = search_hybrid.measure(SCENARIO, 2, kinds, 4, 6, first=1)
+    assert search_hybrid.measure(SCENARIO, 2, kinds, 4, 6, first=1, jobs=2) == one
+    assert one[0] == search_hybrid._pair(SCENARIO, 1, kinds, 4, 6)
+
+
 def test_bad_input_is_refused_in_one_line():
     with pytest.raises(UserError, match=r"\[automa\] table"):
         search_hybrid.main(str(REPO / "scenarios" / "scythe" / "scythe-2p.toml"), 1, "upgrade")
