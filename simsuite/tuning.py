@@ -672,18 +672,16 @@ def start_provenance(start_header: Sequence[str], solo: bool, players: int = 0,
                 "regenerate this one."]
     chain = []          # each line less its opening words (_CHAIN_LINES)
     for block in blocks:
-        command = block[0].split("`")[1]
-        chain.append(f": the rows of `{command}`; to regenerate, run the commands of this chain "
-                     "from the last one up, then this one.")
+        chain.append(f": the rows of `{_chain_command(block[0])}`; to regenerate, run the "
+                     "commands of this chain from the last one up, then this one.")
         chain += [ln[len(opening):] for ln in block[1:] for opening in _CHAIN_LINES
                   if ln.startswith(opening)]
     # A start that several blocks (or several rounds of one kind) share is named once, at its
     # last place: the chain is run from the last line up, so each table still comes before
     # every table that started from it.
     last = {_chain_command(rest): i for i, rest in enumerate(chain)}
-    return [(_CHAIN_LINES[0] if n == 0 else _CHAIN_LINES[1]) + rest
-            for n, rest in enumerate(r for i, r in enumerate(chain)
-                                     if last[_chain_command(r)] == i)]
+    once = [rest for i, rest in enumerate(chain) if last[_chain_command(rest)] == i]
+    return [_CHAIN_LINES[0] + once[0]] + [_CHAIN_LINES[1] + rest for rest in once[1:]]
 
 
 def _table_row(base: _Setup, context: dict) -> np.ndarray:
