@@ -119,6 +119,8 @@ cdef double h_score(HCtx* h, int kind, int32_t opt) noexcept nogil:
             x = h_via(h, u, src, opt, g.t.mv_steps_left - 1)
             if x > v:
                 v = x
+        if H_STEP_ON:
+            v += h_step_corr(h, u, src, opt)
         return v
     if kind == DK_CARRY_WORKERS:
         h_board(h)

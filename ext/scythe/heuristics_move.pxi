@@ -399,3 +399,62 @@ cdef double h_carry_res(HCtx* h, int n) noexcept nogil:
     if keep:
         return -n
     return n
+
+
+# ---------------------------------------------------------------- a step's features
+
+# What a step does, as numbers, for a correction fitted to the search's choices of steps
+# (ext/scythe/search_distil.py): H_STEP_CORR[k] coins per unit of feature k, added to a step's
+# score against the Automa. All zero: no correction.
+cdef enum:
+    N_STEP_F = 11
+cdef double H_STEP_CORR[N_STEP_F]
+cdef bint H_STEP_ON = False     # any coefficient is non-zero
+
+
+cdef int h_open_next(HCtx* h, int u, int c) noexcept nogil:
+    # Territories one step of unit u from c that no own unit holds and no enemy character or
+    # mech stands on: where it could spread next.
+    cdef const GameState* g = h.g
+    cdef uint64_t m = h_steps(h, u, c)
+    cdef int n = 0, d
+    while m:
+        d = lowest_bit(m)
+        m &= m - 1
+        if is_territory(g, d) and h.ctl[d] != h.seat and h.en_plastic[d] == 0:
+            n += 1
+    return n
+
+
+cdef void h_step_features(HCtx* h, int u, int a, int d, double* f) noexcept nogil:
+    # The features of unit u's step from a to d (all zero for staying, d = 0 or a).
+    cdef const GameState* g = h.g
+    cdef bint worker = u >= UNIT_WORKER0, gain
+    memset(f, 0, N_STEP_F * sizeof(double))
+    if d <= 0 or d == a:
+        return
+    gain = is_territory(g, d) and h.en_units[d] == 0 and h.ctl[d] != h.seat
+    f[0] = worker and gain                                  # a worker takes a territory
+    f[1] = (not worker) and gain                            # a mech or the character does
+    f[2] = is_territory(g, d) and h.en_units[d] > 0         # into enemy units
+    f[3] = is_territory(g, a) and h.my_units[a] == 1 and not h.my_struct[a]   # leaves a empty
+    f[4] = worker and h.threat[d] and h.my_plastic[d] == 0  # a worker the Automa can reach
+    f[5] = h.my_units[d] if h.my_units[d] < 3 else 3        # joins own units
+    f[6] = h_open_next(h, u, d)
+    f[7] = h_open_next(h, u, a)
+    f[8] = h.late * (f[0] + f[1])                           # a territory in the last turns
+    f[9] = d == g.rules.factory_cell
+    f[10] = u == UNIT_CHARACTER
+
+
+cdef double h_step_corr(HCtx* h, int u, int a, int d) noexcept nogil:
+    # The fitted correction of a step's score (0 unless H_STEP_CORR is set, solo only).
+    cdef double f[N_STEP_F]
+    cdef double v = 0.0
+    cdef int k
+    if not h_automa_defence(h):
+        return 0.0
+    h_step_features(h, u, a, d, f)
+    for k in range(N_STEP_F):
+        v += H_STEP_CORR[k] * f[k]
+    return v

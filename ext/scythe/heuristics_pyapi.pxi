@@ -166,3 +166,46 @@ def heuristic_bottom_net(Game game, int seat, str bottom, weights):
     _hook_init(&sp, w, game, seat, weights)
     memset(gain, 0, sizeof(gain))
     return h_bottom_net(&sp.h, b, gain, &spent), spent
+
+
+def heuristic_step_features(Game game, weights):
+    """For a pending move_step decision: [(option, the heuristics' score, [the step's
+    features (h_step_features)])], for fitting H_STEP_CORR (ext/scythe/search_distil.py)."""
+    cdef SeatPolicy sp
+    cdef double w[N_POLICY_WEIGHTS]
+    cdef double f[N_STEP_F]
+    cdef int32_t opts[MAX_OPTIONS]
+    cdef int i, k, u, src, n
+    if game.g.decision != DK_MOVE_STEP:
+        raise UserError("heuristic_step_features needs a pending move_step decision")
+    n = game_legal_options(&game.g, opts)
+    _hook_init(&sp, w, game, game.g.decider, weights)
+    h_board(&sp.h)
+    u = game.g.t.mv_unit
+    src = game.g.p[game.g.decider].unit_cell[u]
+    out = []
+    for i in range(n):
+        s = h_score(&sp.h, game.g.decision, opts[i])
+        h_step_features(&sp.h, u, src, opts[i], f)
+        out.append((opts[i], s, [f[k] for k in range(N_STEP_F)]))
+    return out
+
+
+def _set_step_corr(coef):
+    """Tuning hook: H_STEP_CORR, the coins per unit of each step feature (N_STEP_F numbers;
+    all zero turns the correction off)."""
+    global H_STEP_ON
+    vals = [float(x) for x in coef]
+    if len(vals) != N_STEP_F:
+        raise UserError(f"_set_step_corr needs {N_STEP_F} numbers, got {len(vals)}")
+    for k in range(N_STEP_F):
+        H_STEP_CORR[k] = vals[k]
+    H_STEP_ON = any(vals)
+
+
+def seat_weights_row(Game game, int seat):
+    """The row of a weights table `seat` plays in this game (contract.pxi seat_weight_row:
+    the Automa level's block, then its faction and mat), for tools that score its options."""
+    if not (0 <= seat < game.g.n_players):
+        raise UserError(f"seat {seat} out of range 0..{game.g.n_players - 1}")
+    return seat_weight_row(&game.g, seat)
