@@ -28,7 +28,8 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))   # the tools beside this one
-from search_opening import _check, _deal, _search_seats      # noqa: E402
+from search_hybrid import N_STARS, play                       # noqa: E402
+from search_opening import _check, play_opening              # noqa: E402
 
 import simsuite._scythe as core                              # noqa: E402
 from simsuite.errors import UserError                        # noqa: E402
@@ -49,26 +50,26 @@ def _human_weights(scenario, game, me: int) -> list:
 def collect_game(scenario, g: int, budget: int) -> list:
     """Game g's move_step decisions of the human seat: (turn, [(option, score, features,
     visits, mean)], the policy's choice, the search's)."""
-    seed, game, choosers, streams = _deal(scenario, g)
-    me = 1 - game.automa_seat
-    search = _search_seats(seed, me, budget)
-    weights = None
     rows = []
-    while not game.is_over:
-        s = game.current_player
-        options = game.legal_options()
-        choice = choosers[s](game, options, streams[s])
-        if s == me and len(options) > 1 and game.decision_name == "move_step":
+    weights = None
+
+    def record(game, choice, search):
+        nonlocal weights
+        if game.decision_name == "move_step":
+            me = game.current_player
             if weights is None:
                 weights = _human_weights(scenario, game, me)
             feats = core.heuristic_step_features(game, weights)
             theirs = search.choose(game)
-            stats = core.search_tree_stats(me)
-            tree = {opt: (visits, mean) for _, opt, visits, mean in stats["root"]}
-            turn = game.observation(me)["turn"]
-            rows.append((turn, [(o, sc, f, *tree.get(o, (0, None))) for o, sc, f in feats],
+            tree = {opt: (visits, mean)
+                    for _, opt, visits, mean in core.search_tree_stats(me)["root"]}
+            rows.append((game.observation(me)["turn"],
+                         [(o, sc, f, *tree.get(o, (0, None))) for o, sc, f in feats],
                          choice, theirs))
-        game.apply(choice)
+        return choice
+
+    # no seat reaches N_STARS + 1 stars: play_opening's loop runs to the end of the game
+    play_opening(scenario, g, N_STARS + 1, budget, record)
     return rows
 
 
@@ -194,20 +195,12 @@ def _print_fit(r: dict) -> None:
 
 def pair(scenario, g: int, coef: list) -> tuple:
     """Game g alone and with the correction `coef`: the human's two final margins."""
-    out = []
     try:
-        for c in ([0.0] * N_F, coef):
-            core._set_step_corr(c)
-            seed, game, choosers, streams = _deal(scenario, g)
-            me = 1 - game.automa_seat
-            while not game.is_over:
-                s = game.current_player
-                game.apply(choosers[s](game, game.legal_options(), streams[s]))
-            score = game.result()["score"]
-            out.append(score[me] - score[1 - me])
+        core._set_step_corr(coef)
+        corrected = play(scenario, g)[0]
     finally:
         core._set_step_corr([0.0] * N_F)
-    return tuple(out)
+    return play(scenario, g)[0], corrected
 
 
 def _pairs(scenario, games, coef: list) -> list:
