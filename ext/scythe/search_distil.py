@@ -28,23 +28,14 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))   # the tools beside this one
-from search_hybrid import N_STARS, play                       # noqa: E402
+from search_hybrid import N_STARS, human_weights, play        # noqa: E402
 from search_opening import _check, play_opening              # noqa: E402
 
 import simsuite._scythe as core                              # noqa: E402
 from simsuite.errors import UserError                        # noqa: E402
-from simsuite.games.scythe.lineups import seat_policy_arrays  # noqa: E402
 from simsuite.scenario import load_scenario                  # noqa: E402
 
 N_F = 11
-
-
-def _human_weights(scenario, game, me: int) -> list:
-    """The weight vector the human seat plays (its table row when its policy has a table)."""
-    pol = scenario.config.policies[0]
-    _, weights, _ = seat_policy_arrays([pol], scenario.config)
-    w = np.asarray(weights)[0]
-    return list(w[core.seat_weights_row(game, me)] if w.ndim == 2 else w)
 
 
 def collect_game(scenario, g: int, budget: int) -> list:
@@ -58,7 +49,7 @@ def collect_game(scenario, g: int, budget: int) -> list:
         if game.decision_name == "move_step":
             me = game.current_player
             if weights is None:
-                weights = _human_weights(scenario, game, me)
+                weights = human_weights(scenario, game, me)
             feats = core.heuristic_step_features(game, weights)
             theirs = search.choose(game)
             tree = {opt: (visits, mean)

@@ -6,7 +6,12 @@
 SCENARIO  a solo Scythe scenario (e.g. scenarios/scythe/expert-ultimaszyna.toml); its human
           seat's policy is the heuristic measured
 GAMES     games FIRST..FIRST+GAMES-1 are dealt from its master seed
-KINDS     decision names, comma-separated (e.g. upgrade or move_step,carry_workers)
+KINDS     decision names, comma-separated (e.g. upgrade or move_step,carry_workers); a move_step
+          may be narrowed to the steps that put units into enemy units (session 46):
+          move_step:attack   decisions where some option does
+          move_step:refuse   ... where the policy's own step does
+          move_step:extra    ... where some option does but the policy's own does not
+          move_step:quiet    ... where no option does
 BUDGET    the search's `hard_budget` (default 64; the search's own default is 512)
 MAXTURN   the search takes those decisions only up to this game turn (default: all game)
 FIRST     the first game index (default 0)
@@ -28,13 +33,47 @@ import math
 import sys
 from pathlib import Path
 
+import numpy as np
+
 sys.path.insert(0, str(Path(__file__).resolve().parent))   # the tools beside this one
 from search_opening import _check, play_opening             # noqa: E402
 
+import simsuite._scythe as core                              # noqa: E402
 from simsuite.errors import UserError                        # noqa: E402
+from simsuite.games.scythe.lineups import seat_policy_arrays  # noqa: E402
 from simsuite.scenario import load_scenario                  # noqa: E402
 
 N_STARS = 6     # the game ends when a seat places its sixth star (Rulebook §19)
+INTO_ENEMY = 2  # heuristic_step_features' third feature: the step goes into enemy units
+STEP_FILTERS = ("attack", "refuse", "extra", "quiet")
+
+
+def human_weights(scenario, game, me: int) -> list:
+    """The weight vector the human seat plays (its table row when its policy has a table)."""
+    pol = scenario.config.policies[0]
+    _, weights, _ = seat_policy_arrays([pol], scenario.config)
+    w = np.asarray(weights)[0]
+    return list(w[core.seat_weights_row(game, me)] if w.ndim == 2 else w)
+
+
+def parse_kinds(kinds) -> dict:
+    """{decision name: its step filter or None} from names like upgrade or move_step:attack."""
+    out = {}
+    for k in kinds:
+        name, _, flt = k.partition(":")
+        if flt and (name != "move_step" or flt not in STEP_FILTERS):
+            raise UserError(f"unknown decision kind {k!r}: only move_step takes a filter, one of "
+                            f"{', '.join(STEP_FILTERS)} (e.g. move_step:attack)")
+        out[name] = flt or None
+    return out
+
+
+def _step_passes(flt: str, feats: list, choice) -> bool:
+    """Whether a move_step decision (its options' heuristic_step_features) is one of `flt`."""
+    some = any(f[INTO_ENEMY] > 0 for _, _, f in feats)
+    mine = any(f[INTO_ENEMY] > 0 for o, _, f in feats if o == choice)
+    return {"attack": some, "refuse": mine, "extra": some and not mine,
+            "quiet": not some}[flt]
 
 
 def play(scenario, g: int, kinds: frozenset = frozenset(), budget: int = 64,
@@ -43,12 +82,21 @@ def play(scenario, g: int, kinds: frozenset = frozenset(), budget: int = 64,
     scenario's game). Returns (the human's final margin over the Automa, the decisions the
     search chose otherwise)."""
     changed = 0
+    filters = parse_kinds(kinds)
+    weights = None
 
     def pick(game, choice, search):
-        nonlocal changed
-        if game.decision_name not in kinds or (
+        nonlocal changed, weights
+        name = game.decision_name
+        if name not in filters or (
                 maxturn is not None and game.observation(game.current_player)["turn"] > maxturn):
             return choice
+        if filters[name] is not None:
+            if weights is None:
+                weights = human_weights(scenario, game, game.current_player)
+            if not _step_passes(filters[name], core.heuristic_step_features(game, weights),
+                                choice):
+                return choice
         other = search.choose(game)
         changed += other != choice
         return other
@@ -85,6 +133,7 @@ def main(path: str, n: int, kinds: str, budget: int = 64, maxturn: int | None = 
     names = frozenset(k for k in kinds.split(",") if k)
     if not names:
         raise UserError("name at least one decision kind, e.g. upgrade or move_step")
+    parse_kinds(names)
     rows = measure(scenario, n, names, budget, maxturn, first, jobs)
     diff = [h - a for a, h, _ in rows]
     mean = sum(diff) / len(diff)

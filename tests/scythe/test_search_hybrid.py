@@ -46,3 +46,37 @@ def test_bad_input_is_refused_in_one_line():
         search_hybrid.main(str(REPO / "scenarios" / "scythe" / "scythe-2p.toml"), 1, "upgrade")
     with pytest.raises(UserError, match="decision kind"):
         search_hybrid.main(str(REPO / "scenarios" / "scythe" / "expert-ultimaszyna.toml"), 1, ",")
+
+
+def test_step_filters_split_the_steps_by_whether_units_go_into_enemy_units():
+    # Three options of one move_step decision as (option, score, features): only option 1
+    # steps into enemy units (feature INTO_ENEMY). Hand-derived: choosing 1 is a "refuse"
+    # decision for the search (it may refuse the policy's attack), choosing 0 an "extra" one
+    # (it may attack where the policy does not); both are "attack" decisions; a decision
+    # without such an option is "quiet" and nothing else.
+    def feats(into):
+        f = [0.0] * 11
+        f[search_hybrid.INTO_ENEMY] = into
+        return f
+    opts = [(0, 1.0, feats(0)), (1, 2.0, feats(1)), (2, 0.5, feats(0))]
+    passes = search_hybrid._step_passes
+    assert [passes(k, opts, 1) for k in search_hybrid.STEP_FILTERS] == [True, True, False, False]
+    assert [passes(k, opts, 0) for k in search_hybrid.STEP_FILTERS] == [True, False, True, False]
+    calm = [(0, 1.0, feats(0)), (2, 0.5, feats(0))]
+    assert [passes(k, calm, 0) for k in search_hybrid.STEP_FILTERS] == [False, False, False, True]
+
+
+def test_a_filtered_hybrid_repeats_itself():
+    # The search takes the quiet steps of game turns 1-8 only, at a small budget: the same
+    # game twice (the filter reads the position, not a stream).
+    kinds = frozenset({"move_step:quiet"})
+    first = search_hybrid.play(SCENARIO, 0, kinds, 4, 8)
+    assert first == search_hybrid.play(SCENARIO, 0, kinds, 4, 8)
+    assert first[1] >= 0
+
+
+def test_a_filter_on_another_kind_or_an_unknown_filter_is_refused():
+    for kinds in ("upgrade:attack", "move_step:sometimes"):
+        with pytest.raises(UserError, match="only move_step takes a filter"):
+            search_hybrid.main(str(REPO / "scenarios" / "scythe" / "expert-ultimaszyna.toml"), 1,
+                               kinds)
