@@ -233,9 +233,7 @@ cdef double h_edge(HCtx* h, int e, int cell, int my_k) noexcept nogil:
         # its strength is the quantile H_AUTOMA_EDGE_Q of its total, or the lower
         # H_AUTOMA_EDGE_Q_SPENT once it has placed both combat stars it may (Rulebook 003,
         # "Stars"), when a lost attack no longer gives it a star.
-        return my_str - h_automa_quantile(h_automa_cdf(h, theirs),
-                                          H_AUTOMA_EDGE_Q if g.p[e].combat_stars < 2
-                                          else H_AUTOMA_EDGE_Q_SPENT)
+        return my_str - h_automa_quantile(h_automa_cdf(h, theirs), h_automa_edge_q(g, e))
     k = combat_card_limit(g, e, cell)
     n = hand_size(g, e)
     if n < k:
@@ -332,6 +330,11 @@ cdef void h_counts(HCtx* h) noexcept nogil:
 # both its combat stars (chosen on paired runs at level automa, seeds 12000100+; the
 # quantile before that is H_AUTOMA_EDGE_Q).
 cdef double H_AUTOMA_EDGE_Q_SPENT = 0.25
+
+
+cdef inline double h_automa_edge_q(const GameState* g, int e) noexcept nogil:
+    # The quantile of the Automa's (seat e's) combat total taken as its strength in h_edge.
+    return H_AUTOMA_EDGE_Q if g.p[e].combat_stars < 2 else H_AUTOMA_EDGE_Q_SPENT
 # How hard mechs press toward the Automa's lone workers, as a share of what driving them off
 # gains (W_MECH_ADVANCE x h_drive_off; chosen on paired runs, seeds 12000100 and 12000200:
 # 0.3-0.5 gain about +0.3 points a game at every level, 1 and 2 lose).

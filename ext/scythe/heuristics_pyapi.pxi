@@ -142,6 +142,14 @@ def _set_automa_combat(double sure, double fight, double edge_q):
     H_AUTOMA_EDGE_Q = edge_q
 
 
+def _set_automa_odds(bint on, double lost_attack):
+    """Tuning hook: attacks on an Automa that takes all its moves priced by their odds (on), and
+    what a lost one earns (H_AUTOMA_LOST_ATTACK)."""
+    global H_AUTOMA_ODDS, H_AUTOMA_LOST_ATTACK
+    H_AUTOMA_ODDS = on
+    H_AUTOMA_LOST_ATTACK = lost_attack
+
+
 def heuristic_discount(Game game, int seat, str bottom, weights):
     """For a token off the cost of bottom action `bottom` (a name of BOTTOM_ACTION_NAMES):
     the later uses `seat`'s heuristics (with `weights`) count it over (h_discount_uses) and
