@@ -335,6 +335,8 @@ cdef double H_AUTOMA_EDGE_Q_SPENT = 0.25
 cdef inline double h_automa_edge_q(const GameState* g, int e) noexcept nogil:
     # The quantile of the Automa's (seat e's) combat total taken as its strength in h_edge.
     return H_AUTOMA_EDGE_Q if g.p[e].combat_stars < 2 else H_AUTOMA_EDGE_Q_SPENT
+
+
 # How hard mechs press toward the Automa's lone workers, as a share of what driving them off
 # gains (W_MECH_ADVANCE x h_drive_off; chosen on paired runs, seeds 12000100 and 12000200:
 # 0.3-0.5 gain about +0.3 points a game at every level, 1 and 2 lose).

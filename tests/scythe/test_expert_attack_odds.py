@@ -89,7 +89,7 @@ def test_the_strategies_that_do_not_adapt_still_refuse_it(rules):
         assert _worth(_hopeless(rules), name) <= REFUSED
 
 
-def test_as_shipped_the_threshold_and_the_long_shots_apply_at_ultimaszyna_too(rules):
+def test_as_shipped_the_threshold_and_the_long_shots_apply_against_all_moves_too(rules):
     # The switch is off: the hopeless attack is the long shot's flat worth, the sure one its gain.
     w = default_weights("expert")
     for g in (_hopeless(rules), _position(rules, 14, 0)):
