@@ -131,6 +131,11 @@ baseline is untouched.
 2026-12-02 (issue #14, session 44, later): and an eleventh time, on the smooth win rate (3 of 23
 kept; `--objective soft --budget 15000000 --seed 50 --generations 20`): the same digests
 change, for the same reasons; the Automa CI baseline is untouched.
+2026-12-02 (issue #14, session 47): against an Automa that takes every move of its card
+(Ultimaszyna), `expert` prices an attack on it by its odds (H_AUTOMA_ODDS on) and its late
+bottom tie-break is 3 coins over 10 turns (H_AUTOMA_BOTTOM_ALL*): only ladder-automa's digest
+changes (the one case or scenario with `expert` at Ultimaszyna); the other levels play exactly
+as before. The Automa CI baseline is regenerated in the same commit.
 """
 from __future__ import annotations
 

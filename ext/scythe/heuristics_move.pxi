@@ -14,7 +14,7 @@ cdef int H_AUTOMA_FEED_STARS = 4
 
 
 # Seat-adapted, against an Automa that takes every move of its card (Ultimaszyna, or its
-# optional rule 6: automa.all_moves), when H_AUTOMA_ODDS is on: an attack on it is priced by
+# optional rule 6: automa.all_moves), while H_AUTOMA_ODDS is on: an attack on it is priced by
 # its chance p of winning with the full dial and the best cards (h_automa_cdf), at p x its gain
 # plus (1 - p) x H_AUTOMA_LOST_ATTACK, less the power it is expected to cost, instead of the
 # edge threshold and the long shots. What a lost attack earns is measured, not derived (the
@@ -22,10 +22,12 @@ cdef int H_AUTOMA_FEED_STARS = 4
 # on paired runs (BENCHMARKS "Policy strength", session 46): at Ultimaszyna 4 coins gain +0.57
 # to +0.76 (± 0.14) points of margin on three sets of 10,000 fresh deals, wins +0.28 points
 # together; nothing for a lost attack loses 1.8, refusing below a chance of 0.3-0.7 loses
-# 3.3-6.2. Off as shipped: it takes the bottom action in fewer of the turns where one is
-# payable (86.3% -> 84.5% on 3,000 deals, issue #14's floor is 85%). Tuning hook
+# 3.3-6.2. On its own it takes the bottom action in fewer of the turns where one is payable
+# (86.3% -> 84.5% on 3,000 deals, issue #14's floor is 85%), so it ships with a stronger late
+# bottom tie-break against such an Automa (H_AUTOMA_BOTTOM_ALL): together +0.55 to +0.57
+# margin on 10,000 fresh deals twice, at 86.0% (sessions 46 and 47). Tuning hook
 # _set_automa_odds.
-cdef bint H_AUTOMA_ODDS = False
+cdef bint H_AUTOMA_ODDS = True
 cdef double H_AUTOMA_LOST_ATTACK = 4.0
 
 

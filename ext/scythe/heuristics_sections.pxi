@@ -94,10 +94,13 @@ cdef inline double h_bottom_late(HCtx* h, int b) noexcept nogil:
     # Seat-adapted, against the Automa: in the seat's last H_AUTOMA_BOTTOM_TURNS turns a bottom
     # action with its effect still open is worth H_AUTOMA_BOTTOM more when it is taken. Its
     # coins and effect are the seat's for good, where a last Move's territories can be lost
-    # to the Automa's reply; the near ties go to the bottom action.
-    if h.uses[b] > 0 and h_automa_defence(h) and h.turns_left <= H_AUTOMA_BOTTOM_TURNS:
-        return H_AUTOMA_BOTTOM
-    return 0.0
+    # to the Automa's reply; the near ties go to the bottom action. Against an Automa that
+    # takes all its moves, H_AUTOMA_BOTTOM_ALL over H_AUTOMA_BOTTOM_ALL_TURNS.
+    if h.uses[b] <= 0 or not h_automa_defence(h):
+        return 0.0
+    if h.g.automa.all_moves:
+        return H_AUTOMA_BOTTOM_ALL if h.turns_left <= H_AUTOMA_BOTTOM_ALL_TURNS else 0.0
+    return H_AUTOMA_BOTTOM if h.turns_left <= H_AUTOMA_BOTTOM_TURNS else 0.0
 
 
 cdef double h_factory_top(HCtx* h, int card, int* gain) noexcept nogil:

@@ -1,8 +1,8 @@
 """The expert's attacks on an Automa that takes every move of its card, priced by their odds
-(issue #14; a switch, off as shipped: H_AUTOMA_ODDS), on constructed positions.
+(issue #14; the switch H_AUTOMA_ODDS, on as shipped), on constructed positions.
 
 Rulebook 003: at Ultimaszyna (and under its optional rule 6 at any level) the Automa makes every
-move of its card. With the switch on, against such an Automa the seat-adapted strategy
+move of its card. With the switch on (as shipped), against such an Automa the seat-adapted strategy
 (`expert`) prices an attack by its odds: p x what winning gains + (1 - p) x what a lost attack earns
 (H_AUTOMA_LOST_ATTACK), less the power the attack is expected to cost. p is the chance that the
 full dial and the best cards beat the Automa's total, read from its public combat table
@@ -21,7 +21,7 @@ from .automa_helpers import AUTOMA, HUMAN, place, solo_game
 # 41 mountain and 42 village are neighbours (tests/scythe/test_expert_defence.py).
 FROM, TARGET = 41, 42
 REFUSED = -5.0          # h_attack's refusal is at most this whatever the weights
-SHIPPED_LOST = 4.0      # H_AUTOMA_LOST_ATTACK as shipped (H_AUTOMA_ODDS off)
+SHIPPED_LOST = 4.0      # H_AUTOMA_LOST_ATTACK as shipped (H_AUTOMA_ODDS on)
 
 
 def _position(rules, human_power, automa_power, automa_hand=None, all_moves=True,
@@ -41,7 +41,7 @@ def _worth(g, name="expert", odds=True, lost=SHIPPED_LOST):
     try:
         return core.heuristic_attack_worth(g, HUMAN, "mech0", TARGET, 1, default_weights(name))
     finally:
-        core._set_automa_odds(False, SHIPPED_LOST)
+        core._set_automa_odds(True, SHIPPED_LOST)
 
 
 def _hopeless(rules, **kw):
@@ -89,11 +89,18 @@ def test_the_strategies_that_do_not_adapt_still_refuse_it(rules):
         assert _worth(_hopeless(rules), name) <= REFUSED
 
 
-def test_as_shipped_the_threshold_and_the_long_shots_apply_against_all_moves_too(rules):
-    # The switch is off: the hopeless attack is the long shot's flat worth, the sure one its gain.
+def test_as_shipped_attacks_on_an_all_moves_automa_are_priced_by_their_odds(rules):
+    # The switch is on: the hopeless attack earns what a lost attack earns (not the long shot's
+    # flat worth), and is not refused once the Automa holds both combat stars; without all
+    # moves the threshold and the long shots apply.
     w = default_weights("expert")
-    for g in (_hopeless(rules), _position(rules, 14, 0)):
+    for g in (_hopeless(rules), _position(rules, 3, 6), _hopeless(rules, all_moves=False)):
         assert core.heuristic_attack_worth(g, HUMAN, "mech0", TARGET, 1, w) == pytest.approx(
-            _worth(g, odds=False))
+            _worth(g))
+    base = _worth(_hopeless(rules), lost=0.0)
+    assert core.heuristic_attack_worth(_hopeless(rules), HUMAN, "mech0", TARGET, 1, w) == (
+        pytest.approx(base + SHIPPED_LOST))
     assert core.heuristic_attack_worth(_hopeless(rules, combat_stars=2), HUMAN, "mech0", TARGET,
-                                       1, w) <= REFUSED
+                                       1, w) > REFUSED
+    assert core.heuristic_attack_worth(_hopeless(rules, all_moves=False, combat_stars=2), HUMAN,
+                                       "mech0", TARGET, 1, w) <= REFUSED

@@ -6,7 +6,9 @@ attack hands it a star it would have placed anyway; what the human gives up is t
 star takes off the game. The seat-adapted strategy (`expert`, weight `adapt` > 0) therefore does
 not refuse an attack on the Automa that it expects to lose while the Automa may still place a
 combat star and has fewer than 4 stars; after that, or against anyone else, such an attack is
-refused as before (a large loss), and so it is by the strategies that do not adapt.
+refused as before (a large loss), and so it is by the strategies that do not adapt. Against an
+Automa that takes every move of its card (Ultimaszyna) attacks are priced by their odds instead
+(tests/scythe/test_expert_attack_odds.py), so these positions are at Automaszyna.
 """
 from __future__ import annotations
 
@@ -21,8 +23,9 @@ REFUSED = -5.0          # h_attack's refusal is at most this whatever the weight
 
 
 def _position(rules, human_power, automa_power, automa_hand=None, **automa_stars):
-    """Saxony's mech beside an Automa mech; the two sides' power, the Automa's hand and stars."""
-    g = solo_game(rules, human="saxony", automa="polania", level="ultimaszyna", mat="patriotic")
+    """Saxony's mech beside an Automa mech at Automaszyna; the two sides' power, the Automa's
+    hand and stars."""
+    g = solo_game(rules, human="saxony", automa="polania", level="automaszyna", mat="patriotic")
     place(g, HUMAN, mech0=FROM, worker0=FROM)
     g.set_unit(AUTOMA, "mech0", TARGET)
     g.set_player(HUMAN, power=human_power, hand={})
