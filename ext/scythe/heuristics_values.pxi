@@ -136,8 +136,9 @@ cdef double H_AUTOMA_BOTTOM_TURNS = 8.0
 # The same against an Automa that takes every move of its card (Ultimaszyna, or its optional
 # rule 6), where attacks on it are priced by their odds (H_AUTOMA_ODDS): that pricing fights
 # more of the near ties that a bottom action would otherwise win (the rate fell from 86.3% to
-# 84.5% at Ultimaszyna), and 3 coins over 10 turns bring it back to 86.0% (BENCHMARKS "Policy
-# strength", sessions 46 and 47).
+# 84.5% at Ultimaszyna), and 3 coins over 10 turns bring it back: 86.0% (session 46, 2,000
+# deals), 85.8% with both as without either (session 47, 3,000 deals; BENCHMARKS "Policy
+# strength"). 3 over 12 and 4 over 10 measured no better.
 cdef double H_AUTOMA_BOTTOM_ALL = 3.0
 cdef double H_AUTOMA_BOTTOM_ALL_TURNS = 10.0
 
