@@ -111,12 +111,16 @@ def tune(
                                   "margin as a tie-break), margin (the mean score margin, for "
                                   "a field the policy almost never beats) or soft (a smooth win "
                                   "rate from the margin, for a field it seldom beats)."),
+    min_bottom_rate: Optional[float] = typer.Option(
+        None, help="Scythe: keep the tuned weights' bottom-action rate (turns that took a "
+        "bottom action, of those that began with one payable) at least this share, or at "
+        "least that of the weights they replace, e.g. 0.85."),
 ):
     """Tune a policy's weights by self-play (fixed budget and seed)."""
     from simsuite.tuning import tune_command
 
     tune_command(scenario=scenario, budget=budget, seed=seed, out=out, by=by,
-                 generations=generations, objective=objective)
+                 generations=generations, objective=objective, min_bottom_rate=min_bottom_rate)
 
 
 @app.command()

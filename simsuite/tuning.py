@@ -60,6 +60,13 @@ game (solo or not, another player count or level) and their header lines are kep
 when it holds this policy's table, else from the table the run started from. It resumes after
 an interruption (`<out>.partial.json`) and is deterministic.
 
+`--min-bottom-rate R` (Scythe) holds the tuned weights to a floor on the bottom-action rate
+(the share of the seat's turns that began with a bottom action payable in which it took one,
+counted by the core): a mutant is eligible only if its rate on the generation's games is at
+least R or at least its parent's, and a table row is kept only if, on the paired check's games,
+its rate is at least R or at least the start row's. A row's win rate and its bottom actions can
+pull apart (session 47's thirteenth Ultimaszyna round won more and fell under issue #14's 85%).
+
 Any game whose spec offers `play_lineup` (and, for tables, `table_keys`, `table_cells`,
 `fix_seat`, `seats_holding`) can be tuned; the tuner never imports a game.
 """
@@ -102,10 +109,20 @@ class Evaluation:
     margin over the best other seat."""
     wins: np.ndarray        # int8 per game, 1 if the evaluated seat won (rank 1)
     margins: np.ndarray     # int per game: own score - best other score
+    # per game, the evaluated seat's turns begun with a bottom action payable and of those the
+    # turns that took one (None: the game does not count them)
+    chances: Optional[np.ndarray] = None
+    taken: Optional[np.ndarray] = None
 
     @property
     def rate(self) -> float:
         return float(self.wins.mean()) if len(self.wins) else float("nan")
+
+    @property
+    def bottom_rate(self) -> float:
+        """The bottom-action rate over these games (--min-bottom-rate)."""
+        n = int(self.chances.sum()) if self.chances is not None else 0
+        return int(self.taken.sum()) / n if n else float("nan")
 
     def fitness(self, objective: str = "wins") -> np.ndarray:
         """Per game: the win, plus the capped margin as a small tie-break; with the objective
@@ -143,13 +160,16 @@ class TuneResult:
 # ---------------------------------------------------------------- playing
 
 def _play_chunk(spec, config, seeds: np.ndarray, indices: np.ndarray, seat: int,
-                lineup: list) -> tuple[np.ndarray, np.ndarray]:
+                lineup: list) -> tuple:
     """Play games with one PolicyChoice per seat (through the game's spec); returns per game
-    the winner flag of `seat` and its score margin over the best other seat."""
+    the winner flag of `seat`, its score margin over the best other seat, and its bottom-action
+    counts (None where the game does not count them)."""
     res = spec.play_lineup(config, indices, seeds, lineup)
     score = np.asarray(res["score"], dtype=np.int64)
     others = np.delete(score, seat, axis=1).max(axis=1)
-    return np.asarray(res["winner"])[:, seat].astype(np.int8), score[:, seat] - others
+    counts = tuple(np.asarray(res[k])[:, seat].astype(np.int64) if k in res else None
+                   for k in ("bottom_chances", "bottom_taken"))
+    return (np.asarray(res["winner"])[:, seat].astype(np.int8), score[:, seat] - others) + counts
 
 
 def _lineup(setup: "_Setup", vector: np.ndarray, seat: int, others: Optional[np.ndarray] = None) -> list:
@@ -187,6 +207,7 @@ class _Setup:
     # a function (game indices, seeds) -> seats (tuning one cell of a table: the seat dealt it)
     seat_of: Optional[Callable] = None
     objective: str = "wins"             # OBJECTIVES
+    min_bottom_rate: Optional[float] = None   # --min-bottom-rate (module docstring)
 
     @property
     def scale(self) -> np.ndarray:
@@ -225,10 +246,26 @@ def _evaluate_many(setup: _Setup, vectors: list, master: int, first_index: int,
             for _, sel, seat, lineup in tasks)
     wins = [np.zeros(games, dtype=np.int8) for _ in vectors]
     margins = [np.zeros(games, dtype=np.int64) for _ in vectors]
-    for (v_i, sel, _, _), (won, margin) in zip(tasks, outs):
+    counted = all(out[2] is not None for out in outs)
+    chances = [np.zeros(games, dtype=np.int64) for _ in vectors]
+    taken = [np.zeros(games, dtype=np.int64) for _ in vectors]
+    for (v_i, sel, _, _), (won, margin, ch, tk) in zip(tasks, outs):
         wins[v_i][sel] = won
         margins[v_i][sel] = margin
-    return [Evaluation(w, m) for w, m in zip(wins, margins)]
+        if counted:
+            chances[v_i][sel] = ch
+            taken[v_i][sel] = tk
+    if not counted:
+        if setup.min_bottom_rate is not None:
+            raise UserError(f"--min-bottom-rate: {setup.spec.name}'s games do not count bottom "
+                            "actions; it is for Scythe, leave it out")
+        return [Evaluation(w, m) for w, m in zip(wins, margins)]
+    return [Evaluation(w, m, c, t) for w, m, c, t in zip(wins, margins, chances, taken)]
+
+
+def _meets_floor(rate: float, reference: float, floor: Optional[float]) -> bool:
+    """--min-bottom-rate: at the floor, or no lower than the weights it would replace."""
+    return floor is None or rate >= floor or rate >= reference
 
 
 # ---------------------------------------------------------------- statistics
@@ -282,18 +319,26 @@ def _step_scale(start: np.ndarray, floor: np.ndarray) -> np.ndarray:
 
 
 def tune(scenario: Path, budget: int, seed: int, *, jobs: Optional[int] = None,
-         progress=None, generations: int = GENERATIONS, objective: str = "wins") -> TuneResult:
+         progress=None, generations: int = GENERATIONS, objective: str = "wins",
+         min_bottom_rate: Optional[float] = None) -> TuneResult:
     """Run the tuner (see the module docstring); returns the weights and the checks."""
-    _check_arguments(budget, seed, generations, objective)
+    _check_arguments(budget, seed, generations, objective, min_bottom_rate)
     setup = _setup(scenario)
     setup.objective = objective
+    setup.min_bottom_rate = min_bottom_rate
     _check_budget(budget, len(setup.seats))
     return _search(setup, budget, seed, _jobs(jobs), progress, generations)
 
 
-def _check_arguments(budget: int, seed: int, generations: int, objective: str = "wins") -> None:
-    """The command line's --budget, --seed, --generations and --objective, each with a
-    one-line error."""
+def _check_arguments(budget: int, seed: int, generations: int, objective: str = "wins",
+                     min_bottom_rate: Optional[float] = None) -> None:
+    """The command line's --budget, --seed, --generations, --objective and --min-bottom-rate,
+    each with a one-line error."""
+    if min_bottom_rate is not None and (isinstance(min_bottom_rate, bool)
+                                        or not isinstance(min_bottom_rate, (int, float))
+                                        or not 0 < min_bottom_rate <= 1):
+        raise UserError(f"--min-bottom-rate: {min_bottom_rate!r} is not a share of turns; pass a "
+                        "number above 0 and at most 1, e.g. --min-bottom-rate 0.85")
     if objective not in OBJECTIVES:
         raise UserError(f"--objective {objective!r}: choose wins, margin or soft (margin: the "
                         "mean score margin, for a field the policy almost never beats; soft: a "
@@ -360,14 +405,20 @@ def _search(setup: _Setup, budget: int, seed: int, jobs: int, progress,
         played += (LAMBDA + 1) * m
         fit = [float(e.fitness(setup.objective).mean()) for e in evals]
         shown = [e.rate for e in evals] if setup.objective == "wins" else fit
-        best = int(np.argmax(fit[1:])) + 1
+        # under --min-bottom-rate, only the mutants that keep the floor (or the parent's rate)
+        eligible = [i for i in range(1, len(evals))
+                    if _meets_floor(evals[i].bottom_rate, evals[0].bottom_rate,
+                                    setup.min_bottom_rate)]
+        best = max(eligible, key=lambda i: fit[i]) if eligible else int(np.argmax(fit[1:])) + 1
         diff, (lo, _) = paired_difference(evals[best].fitness(setup.objective),
                                           evals[0].fitness(setup.objective), z=ACCEPT_Z)
-        success = lo > 0
+        success = lo > 0 and bool(eligible)
         history.append((gen, shown[0], shown[best], sigma))
         if progress:
+            floor = (f", bottom {evals[0].bottom_rate:.3f} -> {evals[best].bottom_rate:.3f}"
+                     if setup.min_bottom_rate is not None else "")
             progress(f"generation {gen + 1}/{generations}: parent {shown[0]:.3f}, best mutant "
-                     f"{shown[best]:.3f}{' (kept)' if success else ''}, step {sigma:.3f}")
+                     f"{shown[best]:.3f}{' (kept)' if success else ''}, step {sigma:.3f}{floor}")
         if success:
             parent = mutants[best - 1]
             accepted += 1
@@ -384,6 +435,9 @@ def _search(setup: _Setup, budget: int, seed: int, jobs: int, progress,
     paired = {"games": paired_games, "objective": setup.objective, "tuned_rate": pe[0].rate,
               "start_rate": pe[1].rate, "tuned_margin": float(pe[0].margins.mean()),
               "start_margin": float(pe[1].margins.mean()), "difference": diff, "ci95": ci}
+    if setup.min_bottom_rate is not None:
+        paired.update(min_bottom_rate=setup.min_bottom_rate, tuned_bottom=pe[0].bottom_rate,
+                      start_bottom=pe[1].bottom_rate)
     # head to head: tuned in one seat, the start weights everywhere else
     hh = _evaluate_many(setup, [parent], derive_seed(seed, _H2H_STREAM), 0, h2h_games, jobs,
                         others=setup.start)[0]
@@ -407,6 +461,7 @@ def write_weights(result: TuneResult, out: Path, *, scenario: str = "", budget: 
     p = result.paired
     gens = f" --generations {generations}" if generations != GENERATIONS else ""
     gens += f" --objective {p['objective']}" if p.get("objective", "wins") != "wins" else ""
+    gens += _floor_flag(p.get("min_bottom_rate"))
     lines = [
         f"# Tuned by `simsuite tune {scenario} --budget {budget} --seed {seed}{gens}`.",
         f"# Search: {result.generations} generations of 1+{LAMBDA}, "
@@ -426,10 +481,16 @@ def write_weights(result: TuneResult, out: Path, *, scenario: str = "", budget: 
     os.replace(tmp, out)
 
 
+def _floor_flag(min_bottom_rate: Optional[float]) -> str:
+    """The --min-bottom-rate option as a written command names it ("" when not given)."""
+    return "" if min_bottom_rate is None else f" --min-bottom-rate {_fmt(min_bottom_rate)}"
+
+
 def tune_command(scenario: Path, budget: int, seed: int, out: Path, by: Optional[str] = None,
-                 generations: int = GENERATIONS, objective: str = "wins") -> None:
+                 generations: int = GENERATIONS, objective: str = "wins",
+                 min_bottom_rate: Optional[float] = None) -> None:
     """`simsuite tune SCENARIO --budget N --seed S --out FILE [--by KEY] [--generations G]
-    [--objective wins|margin]`."""
+    [--objective wins|margin|soft] [--min-bottom-rate R]`."""
     import sys
 
     out = Path(out)
@@ -440,7 +501,7 @@ def tune_command(scenario: Path, budget: int, seed: int, out: Path, by: Optional
                         "create it or choose another path")
     if by is not None:
         cells = tune_table(Path(scenario), by, budget, seed, out, generations=generations,
-                           objective=objective,
+                           objective=objective, min_bottom_rate=min_bottom_rate,
                            progress=lambda msg: print(msg, file=sys.stderr, flush=True))
         print(f"tuned {len(cells)} cells by {by} (a row written where it changes a seat's "
               f"weights); table written to {out}")
@@ -449,7 +510,7 @@ def tune_command(scenario: Path, budget: int, seed: int, out: Path, by: Optional
             print(f"  {by} = {name}: tuned vs start {_paired_text(r.paired)}")
         return
     result = tune(Path(scenario), budget, seed, generations=generations, objective=objective,
-                  progress=lambda msg: print(msg, file=sys.stderr, flush=True))
+                  min_bottom_rate=min_bottom_rate, progress=lambda msg: print(msg, file=sys.stderr, flush=True))
     write_weights(result, out, scenario=str(scenario), budget=budget, seed=seed,
                   generations=generations)
     p, h = result.paired, result.head_to_head
@@ -466,7 +527,7 @@ def tune_command(scenario: Path, budget: int, seed: int, out: Path, by: Optional
 
 def tune_table(scenario: Path, by: str, budget: int, seed: int, out: Path, *,
                jobs: Optional[int] = None, progress=None, generations: int = GENERATIONS,
-               objective: str = "wins") -> dict:
+               objective: str = "wins", min_bottom_rate: Optional[float] = None) -> dict:
     """Learn a weights table (simsuite/policies/tables.py): one row per cell of the group keys
     `by` names, comma-separated (e.g. "mat", or "faction,mat" for each pair the rules deal),
     each tuned by the search above on its share of `budget`, in games where the tuned policy
@@ -489,9 +550,10 @@ def tune_table(scenario: Path, by: str, budget: int, seed: int, out: Path, *,
     from simsuite.rng import derive_seed
     from simsuite.scenario import load_scenario_table, parse_toml, short_hash
 
-    _check_arguments(budget, seed, generations, objective)
+    _check_arguments(budget, seed, generations, objective, min_bottom_rate)
     base = _setup(scenario)
     base.objective = objective
+    base.min_bottom_rate = min_bottom_rate
     # a row applies where it was tuned: solo games (a seat the rules play) or not
     solo = len(base.seats) < base.n
     names, per_players = _table_by(base, by, solo)
@@ -508,7 +570,8 @@ def tune_table(scenario: Path, by: str, budget: int, seed: int, out: Path, *,
     out = Path(out)
     partial = out.with_name(out.name + ".partial.json")
     job = {"scenario": short_hash(doc), "by": by, "budget": budget, "seed": seed,
-           "generations": generations, **({"objective": objective} if objective != "wins" else {})}
+           "generations": generations, **({"objective": objective} if objective != "wins" else {}),
+           **({"min_bottom_rate": min_bottom_rate} if min_bottom_rate is not None else {})}
     done: dict = {}
     if partial.exists():
         saved = json.loads(partial.read_text())
@@ -543,6 +606,7 @@ def tune_table(scenario: Path, by: str, budget: int, seed: int, out: Path, *,
     start = [float(x) for x in base.start]
     gens = f" --generations {generations}" if generations != GENERATIONS else ""
     gens += f" --objective {objective}" if objective != "wins" else ""
+    gens += _floor_flag(min_bottom_rate)
     kind = _kind_label(solo, base.n if per_players else None, fixed)
     one = " and ".join(names)
     header = [f"Tuned by `simsuite tune {scenario} --by {by} --budget {budget} --seed {seed}"
@@ -550,7 +614,9 @@ def tune_table(scenario: Path, by: str, budget: int, seed: int, out: Path, *,
               f"One row per {one}{' dealt' if len(names) > 1 else ''}: the search of `simsuite "
               f"tune` on {per_cell} games each, in the seat dealt that {one}, against the "
               "scenario's field. A row is kept only where its paired check on fresh games is "
-              "better than the start weights (95% interval above 0)."]
+              "better than the start weights (95% interval above 0)"
+              + (f" and its bottom-action rate there is at least {_fmt(min_bottom_rate)} or at "
+                 "least the start weights'." if min_bottom_rate is not None else ".")]
     if refining:
         header[1:1] = (["Each row started from the scenario's table (policy[0].weights_table), "
                         "which it keeps where the tuned weights do not beat it."]
@@ -560,8 +626,13 @@ def tune_table(scenario: Path, by: str, budget: int, seed: int, out: Path, *,
     for cell in cells:
         r = results[_cell_key(cell)]
         p = r.paired
-        keep = p["ci95"][0] > 0
+        better = p["ci95"][0] > 0
+        keep = better and _meets_floor(p.get("tuned_bottom"), p.get("start_bottom"),
+                                       p.get("min_bottom_rate"))
         verdict = "kept" if keep else ("not kept (the start row stays)" if refining else "not kept")
+        if better and not keep:
+            verdict += ": its bottom-action rate is under the floor and the start weights'"
+
         header.append(f"{_cell_label(cell, ' ')}: {r.accepted} improvements in {r.generations} "
                       f"generations; paired check {_paired_text(p)}: {verdict}")
         if keep or refining:
@@ -621,7 +692,16 @@ def _row_kind(match: dict, run_keys: Sequence[str]) -> str:
 
 def _paired_text(p: dict) -> str:
     """A paired check as the header and the command print it: win rates, or mean margins
-    (objective margin), the difference and its 95% interval, and the games."""
+    (objective margin), the difference and its 95% interval, and the games; under
+    --min-bottom-rate, the two bottom-action rates too."""
+    text = _paired_result(p)
+    if p.get("min_bottom_rate") is None:
+        return text
+    return (f"{text}; bottom action when payable {p['tuned_bottom']:.3f} vs "
+            f"{p['start_bottom']:.3f}")
+
+
+def _paired_result(p: dict) -> str:
     if p.get("objective") == "margin":
         return (f"margin {p['tuned_margin']:+.2f} vs {p['start_margin']:+.2f} (difference "
                 f"{p['difference']:+.2f}, 95% CI {p['ci95'][0]:+.2f} to {p['ci95'][1]:+.2f}; "
@@ -734,8 +814,8 @@ def _changing_rows(rows: list, kept: list, start: Sequence[float], players: int)
 
 
 def _setup_from(base: _Setup, sc) -> _Setup:
-    """The tuning setup of a variant of the base scenario (same policy, field, weights and
-    objective)."""
+    """The tuning setup of a variant of the base scenario (same policy, field, weights,
+    objective and floor)."""
     return _Setup(base.spec, sc.config, sc.config.n_players, base.seats, base.policy_name,
                   base.policy_id, base.names, base.start, base.floor, base.field,
-                  objective=base.objective)
+                  objective=base.objective, min_bottom_rate=base.min_bottom_rate)

@@ -611,3 +611,67 @@ def test_difficulty_rows_need_one_automa_level(tmp_path):
     four = scenario(tmp_path, ["economy", "random"])
     with pytest.raises(UserError, match="for games against the Automa"):
         tune_table(four, "difficulty,mat", 6000, 1, tmp_path / "x.toml")
+
+
+def test_the_bottom_floor_compares_a_rate_with_the_floor_and_the_weights_replaced():
+    # --min-bottom-rate R: eligible at R or above, or no lower than what it would replace
+    from simsuite.tuning import Evaluation, _meets_floor
+
+    assert _meets_floor(0.80, 0.90, None)              # no floor: everything is eligible
+    assert _meets_floor(0.86, 0.90, 0.85)              # above the floor, below the parent
+    assert _meets_floor(0.84, 0.83, 0.85)              # under it, but no lower than the parent
+    assert not _meets_floor(0.84, 0.845, 0.85)
+    # the rate pools the turns of all the games: (3 + 9) / (4 + 10) = 6 / 7
+    e = Evaluation(np.zeros(2, np.int8), np.zeros(2, np.int64), np.array([4, 10]),
+                   np.array([3, 9]))
+    assert e.bottom_rate == pytest.approx(6 / 7)
+
+
+def test_the_bottom_floor_is_measured_and_named_in_the_written_command(tmp_path):
+    sc = scenario(tmp_path, ["star_rush", "random"])
+    a = tune(sc, 90, 7, jobs=1, min_bottom_rate=0.85)
+    assert np.array_equal(a.tuned, tune(sc, 90, 7, jobs=1, min_bottom_rate=0.85).tuned)
+    p = a.paired
+    assert p["min_bottom_rate"] == 0.85 and 0.0 <= p["tuned_bottom"] <= 1.0
+    assert 0.0 <= p["start_bottom"] <= 1.0
+    out = tmp_path / "f.toml"
+    write_weights(a, out, scenario=str(sc), budget=90, seed=7)
+    text = out.read_text()
+    assert "--min-bottom-rate 0.85`" in text and "bottom action when payable" in text
+    for bad in (0, 1.5, True, "x"):
+        with pytest.raises(UserError, match="--min-bottom-rate: .* is not a share of turns"):
+            tune(sc, 90, 7, jobs=1, min_bottom_rate=bad)
+
+
+def test_a_row_under_the_bottom_floor_is_not_kept(tmp_path, monkeypatch):
+    # A row whose paired check wins more but whose bottom-action rate falls under both the
+    # floor and the start row's is refused, and the header says why; one that keeps the start
+    # row's rate, though under the floor, is kept.
+    import simsuite.tuning as tuning
+    from simsuite.tuning import TuneResult, tune_table
+
+    start = np.array(default_weights("economy")[:len(WEIGHT_NAMES)])
+
+    def fake_search(setup, budget, seed, jobs, progress, generations):
+        tuned = start + 1.0
+        bottom = fake_search.rates.pop(0)
+        paired = {"games": 10, "objective": "wins", "tuned_rate": 0.6, "start_rate": 0.4,
+                  "tuned_margin": 1.0, "start_margin": 0.0, "difference": 0.2,
+                  "ci95": (0.1, 0.3), "min_bottom_rate": setup.min_bottom_rate,
+                  "tuned_bottom": bottom[0], "start_bottom": bottom[1]}
+        return TuneResult("economy", setup.names, setup.start, tuned, 1, 1, 10, [], paired, {})
+
+    # (tuned, start) rates per mat in the rules' order (industrial, engineering, patriotic,
+    # mechanical, agricultural): under both, refused; at the start row's, kept; above the
+    # floor, kept twice; under both, refused
+    fake_search.rates = [(0.80, 0.90), (0.80, 0.80), (0.90, 0.95), (0.86, 0.70), (0.5, 0.6)]
+    monkeypatch.setattr(tuning, "_search", fake_search)
+    sc = scenario(tmp_path, ["economy", "economy"])
+    out = tmp_path / "t.toml"
+    tune_table(sc, "mat", 5 * 60, 1, out, jobs=1, min_bottom_rate=0.85)
+    text = out.read_text()
+    doc = tomllib.loads(text)
+    kept = {r["mat"] for r in doc.get("row", [])}
+    assert kept == {"engineering", "patriotic", "mechanical"}
+    assert text.count("its bottom-action rate is under the floor") == 2
+    assert "--min-bottom-rate 0.85 --out" in text

@@ -429,6 +429,44 @@ cdef int bottom_options(const GameState* g, int32_t* buf) noexcept nogil:
     return n
 
 
+cdef int bottom_effects_left(const Player* p, int b) noexcept nogil:
+    # Times the bottom action b's effect can still be taken: cubes left on the top row
+    # (Upgrade), mechs, structures or recruits still on the mat.
+    cdef int k, n = 0
+    if b == BOT_UPGRADE:
+        for k in range(6):
+            n += p.top_cube[k]
+        return n
+    for k in range(4):
+        if b == BOT_DEPLOY:
+            n += not p.mech_deployed[k]
+        elif b == BOT_BUILD:
+            n += p.structure_cell[k] == OFF_BOARD
+        else:
+            n += not p.recruit_enlisted[k]
+    return n
+
+
+cdef bint bottom_payable_now(const GameState* g, int seat) noexcept nogil:
+    # The bottom-action rate's test (issue #14's 85%; `simsuite report behaviour`, the
+    # tuner's --min-bottom-rate): some mat section the seat may choose has a bottom action
+    # whose effect is not used up and whose cost its controlled tokens cover, one combat
+    # card standing in for a token under Coercion. The top action it takes first is not
+    # counted: this reads the turn as it begins.
+    cdef const Player* p = &g.p[seat]
+    cdef int res4[4]
+    cdef int s, b
+    cdef int coerce = faction_ability(g, seat) == FA_COERCION and hand_size(g, seat) > 0
+    controlled_resources(g, seat, res4)
+    for s in range(4):
+        if s == p.last_section and not may_repeat_section(g, seat, s):
+            continue
+        b = g.rules.mats[p.mat].bottom_of_section[s]
+        if bottom_effects_left(p, b) > 0 and res4[b] + coerce >= bottom_cost(g, seat, b):
+            return True
+    return False
+
+
 # ---------------------------------------------------------------- rewards
 cdef int reward_cells(const GameState* g, int seat, int fixed_cell, uint64_t* out) noexcept nogil:
     # Where rewarded tokens and workers go: the encounter territory (§14), or

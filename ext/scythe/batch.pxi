@@ -145,7 +145,10 @@ def play_batch(ScytheRules rules, seeds, int n_players, factions=None, mats=None
     out = {}
     seat_int = ("faction", "mat", "score", "score_coins", "score_stars", "score_territories",
                 "score_resources", "score_structure_bonus", "stars", "territories", "resources",
-                "popularity", "power", "rank", "winner", "turns_taken", "score_tied", "shared")
+                "popularity", "power", "rank", "winner", "turns_taken", "score_tied", "shared",
+                # the bottom-action rate's counts (GameState.bottom_chances): for the tuner's
+                # --min-bottom-rate; the dataset keeps neither
+                "bottom_chances", "bottom_taken")
     for name in seat_int:
         out[name] = np.zeros((n_games, n), dtype=np.int32)
     for name in ("game_turns", "end_reason", "tied", "shared_win", "decisions"):
@@ -185,6 +188,7 @@ def play_batch(ScytheRules rules, seeds, int n_players, factions=None, mats=None
     cdef int[:, :] o_pop = out["popularity"], o_pow = out["power"], o_rank = out["rank"]
     cdef int[:, :] o_win = out["winner"], o_turns = out["turns_taken"]
     cdef int[:, :] o_tied = out["score_tied"], o_shared = out["shared"]
+    cdef int[:, :] o_bch = out["bottom_chances"], o_btk = out["bottom_taken"]
     cdef int[:] o_gturns = out["game_turns"], o_end = out["end_reason"]
     cdef int[:] o_gtied = out["tied"], o_gshared = out["shared_win"]
     cdef int[:] o_decisions = out["decisions"]   # for `simsuite bench` (decisions per second)
@@ -231,6 +235,8 @@ def play_batch(ScytheRules rules, seeds, int n_players, factions=None, mats=None
                 o_turns[i, s] = g.p[s].turns
                 o_shared[i, s] = summ.shared[s]
                 o_tied[i, s] = oc.score_tied[s]
+                o_bch[i, s] = g.bottom_chances[s]
+                o_btk[i, s] = g.bottom_taken[s]
             o_gtied[i] = oc.tied
             o_gshared[i] = oc.shared_win
             o_gturns[i] = g.turn

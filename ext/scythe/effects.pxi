@@ -191,6 +191,9 @@ cdef void apply_bottom(GameState* g, int32_t opt) noexcept nogil:
     cdef int seat = g.decider
     cdef Player* p = &g.p[seat]
     g.t.phase = PH_AFTER_BOTTOM
+    # taken, with its effect (1: and its coins, 2: without them); 3 and 4 decline the effect
+    if g.t.bottom_payable and (opt == 1 or opt == 2):
+        g.bottom_taken[seat] += 1
     if opt != 0:
         if g.t.section == 4:
             init_move(g, True, 1, PH_AFTER_BOTTOM)

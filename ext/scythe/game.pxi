@@ -191,6 +191,19 @@ cdef class _GamePlay(GameCore):
     def workers_on_board(self, int seat):
         return workers_on_board(&self.g, seat)
 
+    def bottom_payable(self, int seat):
+        """Some section `seat` may choose now has a bottom action with its effect still open
+        and its cost covered by controlled tokens (Coercion: one combat card stands in): the
+        test the bottom-action rate counts at each of the seat's turn starts."""
+        self._check_seat(seat)
+        return bool(bottom_payable_now(&self.g, seat))
+
+    def bottom_counts(self, int seat):
+        """(own turns begun with a bottom action payable, of those the turns that took one)
+        so far: the bottom-action rate's counts, as play_batch returns them."""
+        self._check_seat(seat)
+        return int(self.g.bottom_chances[seat]), int(self.g.bottom_taken[seat])
+
     def controlled_resources(self, seat):
         cdef int out4[4]
         total = controlled_resources(&self.g, seat, out4)

@@ -16,6 +16,8 @@ cdef int phase_turn_start(GameState* g) noexcept nogil:
     if seat == g.automa.seat:
         g.t.phase = PH_AUTOMA        # the Automa's turn is its card (Rulebook 003)
         return 0
+    g.t.bottom_payable = bottom_payable_now(g, seat)
+    g.bottom_chances[seat] += g.t.bottom_payable
     g.t.reveal_next = PH_SECTION
     g.t.phase = PH_REVEAL
     return 0

@@ -510,6 +510,7 @@ ctypedef struct TurnCtx:
     int8_t enc_card               # index into Rules.encounters, -1 none
     uint8_t enc_used              # bit o: option o taken
     int8_t enc_picks_left
+    uint8_t bottom_payable        # a bottom action was payable as this turn began (GameState.bottom_chances)
 
 ctypedef struct ControlMemo:
     # control_map's last answer and the pieces it was computed from (queries.pxi).
@@ -553,6 +554,10 @@ ctypedef struct GameState:
     int8_t decider                # seat that must decide
     int32_t decision_aux          # context of the decision (e.g. the resource of DK_CARRY_RES)
     int32_t n_decisions           # decisions applied so far (auto-applied ones included)
+    # the bottom-action rate (issue #14's 85%): per seat, own turns that began with a bottom
+    # action payable (actions.pxi bottom_payable_now), and of those the turns that took one
+    int16_t bottom_chances[MAX_SEATS]
+    int16_t bottom_taken[MAX_SEATS]
     TurnCtx t                     # the turn in progress
     EventBuf* events              # readable log sink, NULL in batches (never copied meaningfully)
     AutomaState automa            # the Automa (seat -1 when the game has none; automa.pxi)

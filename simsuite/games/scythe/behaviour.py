@@ -46,8 +46,6 @@ from simsuite.policies import resolve_policy
 from simsuite.scenario import Checker
 from simsuite.runner import derive_seeds
 
-BOTTOMS = core.BOTTOM_ACTION_NAMES            # index = the Resource that pays it
-RESOURCES = core.RESOURCE_NAMES
 TV_TRADE_RES, TV_BOLSTER_CARDS = 3, 6         # DK_TOP variants (ext/scythe/state.pxd)
 STAR_KINDS = tuple(STARS)
 TOP_KINDS = ("move", "trade", "produce", "bolster", "factory")   # a section's top action
@@ -83,32 +81,12 @@ def _policy_ids(names):
     return ids, weights
 
 
-def _effects_left(player: dict, b: int) -> int:
-    if b == 0:
-        return 6 - sum(1 for on_top in player["top_cubes"] if not on_top)
-    if b == 1:
-        return 4 - sum(player["mechs_deployed"])
-    if b == 2:
-        return sum(1 for cell in player["structures"].values() if cell is None)
-    return 4 - sum(player["recruits"])
-
-
 def bottom_affordable(game, seat: int) -> bool:
     """Some section the seat may choose now has a bottom action with its effect still open
-    and its cost covered by controlled tokens (Coercion: one combat card stands in)."""
-    p = game.player(seat)
-    mat = game.rules.data.mats[p["mat"]]
-    have = game.controlled_resources(seat)
-    relentless = game.rules.data.factions[p["faction"]].ability == "relentless"
-    coerce = game.rules.data.factions[p["faction"]].ability == "coercion" and p["hand_size"] > 0
-    for s, section in enumerate(mat.sections):
-        if s == p["last_section"] and not relentless:
-            continue
-        b = BOTTOMS.index(section.bottom)
-        cost = mat.bottom[section.bottom].start - p["bottom_cubes"][b]
-        if _effects_left(p, b) > 0 and have[RESOURCES[b]] + (1 if coerce else 0) >= cost:
-            return True
-    return False
+    and its cost covered by controlled tokens (Coercion: one combat card stands in): the core's
+    own test (`Game.bottom_payable`), which it also counts at every turn start (play_batch's
+    "bottom_chances" and "bottom_taken")."""
+    return game.bottom_payable(seat)
 
 
 def play_logged(rules, seed: int, n_players: int, policies, *, automa=None, factions=None,
