@@ -142,6 +142,10 @@ smooth win rate with the attack odds on (16 of 23 kept; `--objective soft --budg
 the other scenario digests that name the table (default, 2p, 5p, balance-pairs, ladder,
 expert-vs-field) only through the table file's hash; the Automa CI baseline plays `expert`
 without its table and is untouched.
+2026-12-03 (issue #14, session 49): the Ultimaszyna rows tuned a thirteenth and a fourteenth
+time with the bottom-action floor (`--objective soft --min-bottom-rate 0.85 --budget 11500000
+--generations 20`, seeds 52 and 53; 10 and 9 of 23 kept): the same digests change, for the same
+reasons; the Automa CI baseline is untouched.
 """
 from __future__ import annotations
 

@@ -193,8 +193,11 @@ def test_against_the_hard_levels_their_own_knobs_replace_the_usual_ones(rules):
     # search.pxi search_game_knobs: from the level hard_from up (2 Automaszyna, 3 Ultimaszyna)
     # hard_budget takes solo_budget's place and hard_margin_cap margin_cap's (each only when
     # above 0), hard_endgame endgame's (when 0 or above); below that level they change nothing.
+    # (settle = 0: the budget alone decides the visits, whatever the table's rows make of the
+    # position.)
     def root_visits(game, **knobs):
-        search_choice(game, simulations=10, endgame=0, solo_budget=3, hard_endgame=0, **knobs)
+        search_choice(game, simulations=10, endgame=0, solo_budget=3, hard_endgame=0, settle=0,
+                      **knobs)
         return core.search_tree_stats(game.current_player)["root_visits"]
 
     ult = midgame(rules, 21, 2, turns=9, automa="ultimaszyna")
@@ -211,9 +214,9 @@ def test_against_the_hard_levels_their_own_knobs_replace_the_usual_ones(rules):
     assert 1 <= stars <= 3, "pick a position with 1-3 stars"
     searched = []
     for hard_endgame in (-1, 1):
-        search_choice(late, simulations=7, endgame=0, hard_endgame=0, hard_budget=1)
+        search_choice(late, simulations=7, endgame=0, hard_endgame=0, hard_budget=1, settle=0)
         search_choice(late, simulations=10, endgame=4, solo_portfolio=0, hard_from=3,
-                      hard_endgame=hard_endgame, hard_budget=1)
+                      hard_endgame=hard_endgame, hard_budget=1, settle=0)
         searched.append(core.search_tree_stats(late.current_player)["root_visits"])
     assert searched == [7, 10]    # the tree of 7 stays when the heuristic plays the turn
     # margin: play-outs to the end score the margin capped at hard_margin_cap there (win
