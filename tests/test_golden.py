@@ -146,6 +146,8 @@ without its table and is untouched.
 time with the bottom-action floor (`--objective soft --min-bottom-rate 0.85 --budget 11500000
 --generations 20`, seeds 52 and 53; 10 and 9 of 23 kept): the same digests change, for the same
 reasons; the Automa CI baseline is untouched.
+2026-12-03 (issue #14, session 49, later): and a fifteenth time, the same with seed 54 (6 of 23
+kept): the same digests change, for the same reasons; the Automa CI baseline is untouched.
 """
 from __future__ import annotations
 
