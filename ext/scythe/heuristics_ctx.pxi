@@ -56,9 +56,14 @@ cdef enum:
     H_AFTER_SLOT_BITS = 5
     H_AFTER_SLOTS = 32      # their open-addressed table (2^H_AFTER_SLOT_BITS, above H_AFTER_MEMO)
 
+cdef enum:
+    N_POLICY_WEIGHTS = 48   # a compiled policy's weights per seat (ext/README.md; HCtx.w_stage)
+
 ctypedef struct HCtx:
     const GameState* g
-    const double* w
+    const double* w         # the weights this decision prices with (w_src, or w_stage)
+    const double* w_src     # the seat's own weight row
+    double w_stage[N_POLICY_WEIGHTS]   # w_src with its late weights applied (h_stage_weights)
     int seat
     int n_players
     int8_t ctl[N_CELLS]

@@ -41,7 +41,7 @@ cdef void h_begin(HCtx* h, const GameState* g, int seat, const double* w) noexce
                 h.seen.p[i].coins = g.p[i].coins
             h.seen.p[i].last_section = g.p[i].last_section
             h.seen.p[i].turns = g.p[i].turns
-    if (h_reuse_decisions and h.seen_ok and h.g == g and h.seat == seat and h.w == w
+    if (h_reuse_decisions and h.seen_ok and h.g == g and h.seat == seat and h.w_src == w
             and h.seen_active == g.active
             and memcmp(&h.seen.p[0], &g.p[0], h_position_bytes(g)) == 0
             and not (adapt and memcmp(&h.seen.automa, &g.automa, sizeof(AutomaState)) != 0)
@@ -71,11 +71,46 @@ cdef void h_begin(HCtx* h, const GameState* g, int seat, const double* w) noexce
     h.seen_ok = True
 
 
+cdef const double* h_stage_weights(HCtx* h, const GameState* g, const double* w) noexcept nogil:
+    # The weights a decision prices with: the row itself, or, when it sets late weights
+    # (HW_LATE_*), a copy with each added to its price in proportion to the most stars any
+    # seat holds (0 to 5). Stars are part of the position, so a kept position (h_begin) keeps
+    # its stage.
+    cdef int k, s, most = 0
+    cdef double t
+    cdef double* ws = h.w_stage
+    cdef bint late = False
+    for k in range(HW_LATE_FIRST, N_HW):
+        if w[k] != 0.0:
+            late = True
+    if not late:
+        return w
+    for s in range(g.n_players):
+        if g.p[s].stars > most:
+            most = g.p[s].stars
+    t = (most if most < N_STARS - 1 else N_STARS - 1) / <double>(N_STARS - 1)
+    memcpy(ws, w, N_POLICY_WEIGHTS * sizeof(double))
+    ws[HW_UPGRADE] += t * w[HW_LATE_INVEST]
+    ws[HW_DEPLOY] += t * w[HW_LATE_INVEST]
+    ws[HW_BUILD] += t * w[HW_LATE_INVEST]
+    ws[HW_ENLIST] += t * w[HW_LATE_INVEST]
+    ws[HW_POPULARITY] += t * w[HW_LATE_POPULARITY]
+    ws[HW_POWER] += t * w[HW_LATE_POWER]
+    ws[HW_KEEP] += t * w[HW_LATE_KEEP]
+    ws[HW_TERRITORY] += t * w[HW_LATE_TERRITORY]
+    ws[HW_PRODUCTION] += t * w[HW_LATE_PRODUCTION]
+    ws[HW_ATTACK_EDGE] += t * w[HW_LATE_ATTACK_EDGE]
+    ws[HW_MECH_ADVANCE] += t * w[HW_LATE_ADVANCE]
+    return ws
+
+
 cdef void h_init(HCtx* h, const GameState* g, int seat, const double* w) noexcept nogil:
     cdef const Player* p = &g.p[seat]
     cdef int b, s, most = 0, r, i, c
     cdef uint64_t own
     h.g = g
+    h.w_src = w
+    w = h_stage_weights(h, g, w)
     h.w = w
     h.seat = seat
     h.n_players = g.n_players

@@ -90,7 +90,20 @@ cdef enum:
     HW_PICK_DEPLOY = 37
     HW_PICK_BUILD = 38
     HW_PICK_ENLIST = 39
-    N_HW = 40
+    # Late weights: what a price gains (or loses) by the game's end. Each is added to its
+    # price in proportion to the most stars any seat holds (none at the start, all of it at
+    # 5 stars), so a table row can price the opening and the end apart (h_stage_weights,
+    # heuristics_init.pxi). 0 for every strategy; the table's rows may set them.
+    HW_LATE_INVEST = 40       # added to each of upgrade, deploy, build and enlist
+    HW_LATE_POPULARITY = 41
+    HW_LATE_POWER = 42
+    HW_LATE_KEEP = 43
+    HW_LATE_TERRITORY = 44
+    HW_LATE_PRODUCTION = 45
+    HW_LATE_ATTACK_EDGE = 46
+    HW_LATE_ADVANCE = 47      # added to mech_advance
+    HW_LATE_FIRST = 40
+    N_HW = 48
 
 cdef double H_LAMBDA = 0.7      # potential decay per step toward a target
 cdef double H_NEG = -1.0e9

@@ -14,7 +14,6 @@
 
 cdef enum:
     POLICY_RANDOM = 0
-    N_POLICY_WEIGHTS = 48
     POLICY_SEARCH = 6            # search.pxi
     N_COMPILED_POLICIES = 7      # random + the heuristics of heuristics_*.pxi (ids HP_FIRST..HP_LAST) + search
 

@@ -80,6 +80,17 @@ WEIGHT_DOCS: tuple[tuple[str, str], ...] = (
     ("pick_deploy", "which Upgrade: coins for covering a Deploy cost box (against Upgrade's own)"),
     ("pick_build", "which Upgrade: coins for covering a Build cost box"),
     ("pick_enlist", "which Upgrade: coins for covering an Enlist cost box"),
+    # Late weights: added to a price in proportion to the most stars any seat holds (none at
+    # the start, all at 5 stars), so a row can price the opening and the end apart. 0 for
+    # every strategy; the table's rows may set them.
+    ("late_invest", "late: added to upgrade, deploy, build and enlist by the game's end"),
+    ("late_popularity", "late: added to popularity by the game's end"),
+    ("late_power", "late: added to power by the game's end"),
+    ("late_keep", "late: added to keep by the game's end"),
+    ("late_territory", "late: added to territory by the game's end"),
+    ("late_production", "late: added to production by the game's end"),
+    ("late_attack_edge", "late: added to attack_edge by the game's end"),
+    ("late_advance", "late: added to mech_advance by the game's end"),
 )
 WEIGHT_NAMES: tuple[str, ...] = tuple(n for n, _ in WEIGHT_DOCS)
 assert len(WEIGHT_NAMES) <= MAX_WEIGHTS
@@ -92,6 +103,8 @@ _BASE = dict(
     mech_advance=0.3, mobility=1.5, combat_ability=0.8, tile=1.0, guard=0.5, move_min=0.05,
     lookahead=0.7, adapt=0.0, pick_move=0.0, pick_popularity=0.0, pick_power=0.0,
     pick_cards=0.0, pick_produce=0.0, pick_deploy=0.0, pick_build=0.0, pick_enlist=0.0,
+    late_invest=0.0, late_popularity=0.0, late_power=0.0, late_keep=0.0, late_territory=0.0,
+    late_production=0.0, late_attack_edge=0.0, late_advance=0.0,
 )
 
 
@@ -133,8 +146,12 @@ STRATEGIES: dict[str, tuple[int, tuple[tuple[str, float], ...], str]] = {
 
 # The Upgrade picks are 0 for every strategy but matter at a few coins: the tuner steps them
 # on that scale (an Upgrade's cells are worth about 1-8 coins to the heuristics).
+# The late weights start at 0 too: each is stepped on the scale of the price it moves.
 TUNE_STEPS: tuple[tuple[str, float], ...] = tuple(
-    (n, 2.0) for n in WEIGHT_NAMES if n.startswith("pick_"))
+    (n, 2.0) for n in WEIGHT_NAMES if n.startswith("pick_")) + (
+    ("late_invest", 2.0), ("late_popularity", 0.5), ("late_power", 0.5), ("late_keep", 1.0),
+    ("late_territory", 0.5), ("late_production", 0.5), ("late_attack_edge", 1.0),
+    ("late_advance", 0.5))
 
 POLICIES: tuple[CompiledPolicy, ...] = strategy_policies(GAME, STRATEGIES, TUNE_STEPS)
 
