@@ -71,12 +71,12 @@ cdef void h_begin(HCtx* h, const GameState* g, int seat, const double* w) noexce
     h.seen_ok = True
 
 
-cdef const double* h_stage_weights(HCtx* h, const GameState* g, const double* w) noexcept nogil:
+cdef const double* h_stage_weights(HCtx* h, const double* w, int most) noexcept nogil:
     # The weights a decision prices with: the row itself, or, when it sets late weights
-    # (HW_LATE_*), a copy with each added to its price in proportion to the most stars any
-    # seat holds (0 to 5). Stars are part of the position, so a kept position (h_begin) keeps
-    # its stage.
-    cdef int k, s, most = 0
+    # (HW_LATE_*), a copy with each added to its price in proportion to `most`, the most stars
+    # any seat holds (0 to 5). Stars are part of the position, so a kept position (h_begin)
+    # keeps its stage.
+    cdef int k
     cdef double t
     cdef double* ws = h.w_stage
     cdef bint late = False
@@ -85,9 +85,6 @@ cdef const double* h_stage_weights(HCtx* h, const GameState* g, const double* w)
             late = True
     if not late:
         return w
-    for s in range(g.n_players):
-        if g.p[s].stars > most:
-            most = g.p[s].stars
     t = (most if most < N_STARS - 1 else N_STARS - 1) / <double>(N_STARS - 1)
     memcpy(ws, w, N_POLICY_WEIGHTS * sizeof(double))
     ws[HW_UPGRADE] += t * w[HW_LATE_INVEST]
@@ -109,8 +106,11 @@ cdef void h_init(HCtx* h, const GameState* g, int seat, const double* w) noexcep
     cdef int b, s, most = 0, r, i, c
     cdef uint64_t own
     h.g = g
+    for s in range(g.n_players):
+        if g.p[s].stars > most:
+            most = g.p[s].stars
     h.w_src = w
-    w = h_stage_weights(h, g, w)
+    w = h_stage_weights(h, w, most)
     h.w = w
     h.seat = seat
     h.n_players = g.n_players
@@ -159,9 +159,6 @@ cdef void h_init(HCtx* h, const GameState* g, int seat, const double* w) noexcep
     h.tier = popularity_tier(g, p.popularity)
     h.star_val = g.rules.tier_star[h.tier] + 2.0 + (p.stars - 2 if p.stars > 2 else 0)
     h.pair_val = g.rules.tier_resource_pair[h.tier]
-    for s in range(g.n_players):
-        if g.p[s].stars > most:
-            most = g.p[s].stars
     h.turns_left = h_clamp((N_STARS - most) * 3.5, 2.0, 20.0)
     h.progress = h_clamp(0.4 + 0.6 * most / 5.0, 0.4, 1.0)
     if g.rules.wg.airships_on or g.rules.wg.resolutions_on:
