@@ -153,6 +153,8 @@ that may set the late weights (5 of 23 kept, each with some): the same digests c
 same reasons; the Automa CI baseline is untouched.
 2026-12-03 (issue #14, session 51): a seventeenth time, the same with seed 57 (8 of 23 kept):
 the same digests change, for the same reasons; the Automa CI baseline is untouched.
+2026-12-03 (issue #14, session 51, later): an eighteenth time, the same with seed 58 (7 of 23
+kept): the same digests change, for the same reasons; the Automa CI baseline is untouched.
 """
 from __future__ import annotations
 
