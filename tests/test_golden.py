@@ -155,6 +155,9 @@ same reasons; the Automa CI baseline is untouched.
 the same digests change, for the same reasons; the Automa CI baseline is untouched.
 2026-12-03 (issue #14, session 51, later): an eighteenth time, the same with seed 58 (7 of 23
 kept): the same digests change, for the same reasons; the Automa CI baseline is untouched.
+2026-12-03 (issue #14, session 51, last): a nineteenth time, with seed 59 on a smaller budget
+(`--budget 8050000 --generations 14`; 4 of 23 kept): the same digests change, for the same
+reasons; the Automa CI baseline is untouched.
 """
 from __future__ import annotations
 
