@@ -158,6 +158,9 @@ kept): the same digests change, for the same reasons; the Automa CI baseline is 
 2026-12-03 (issue #14, session 51, last): a nineteenth time, with seed 59 on a smaller budget
 (`--budget 8050000 --generations 14`; 4 of 23 kept): the same digests change, for the same
 reasons; the Automa CI baseline is untouched.
+2026-12-03 (issue #14, session 52): a twentieth time, with seed 60 (`--budget 11500000
+--generations 20`; 1 of 23 kept, Polania / Agricultural): the same digests change, for the
+same reasons; the Automa CI baseline is untouched.
 """
 from __future__ import annotations
 
