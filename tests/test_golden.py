@@ -164,6 +164,8 @@ same reasons; the Automa CI baseline is untouched.
 2026-12-03 (issue #14, session 52, later): a twenty-first time, on the margin again
 (`--objective margin --budget 8050000 --generations 14 --min-bottom-rate 0.85`, seed 61; 5 of
 23 kept): the same digests change, for the same reasons; the Automa CI baseline is untouched.
+2026-12-03 (issue #14, session 52, last): a twenty-second time, the same with seed 62 (9 of 23
+kept): the same digests change, for the same reasons; the Automa CI baseline is untouched.
 """
 from __future__ import annotations
 
