@@ -101,7 +101,8 @@ def tune(
     seed: int = typer.Option(1, help="Tuner seed."),
     out: Path = typer.Option(Path("tuned.toml"), help="Where to write the tuned weights."),
     by: Optional[str] = typer.Option(None, help="Learn a weights table with one row per value of "
-                                     "these comma-separated keys (Scythe: faction, mat or "
+                                     "these comma-separated keys that the scenario deals "
+                                     "(Scythe: faction, mat or "
                                      "faction,mat; add players for rows of the scenario's "
                                      "player count, difficulty for rows of its Automa level); "
                                      "resumes when run again."),

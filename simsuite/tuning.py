@@ -50,7 +50,7 @@ entry for a scenario's policy table (copy the weights inline, or name the file a
 
 `--by KEYS` (tune_table) learns a weights table instead (simsuite/policies/tables.py): the same
 search once per cell of the game's group keys KEYS, comma-separated (each Scythe mat, or each
-faction and mat pair the rules deal), in the games where the tuned policy sits in the seat dealt
+faction and mat pair the rules deal; only the cells the scenario can deal its seat), in the games where the tuned policy sits in the seat dealt
 that cell; `players` among the keys makes the rows name the scenario's player count, and
 `difficulty` (Scythe, against the Automa: a scenario of one level) its Automa level. A row is
 kept only where its paired check beats the start weights. When the tuned policy names a

@@ -613,6 +613,46 @@ def test_difficulty_rows_need_one_automa_level(tmp_path):
         tune_table(four, "difficulty,mat", 6000, 1, tmp_path / "x.toml")
 
 
+def test_a_table_tunes_only_the_seats_the_scenario_deals(tmp_path):
+    """`--by` tunes a row for each cell the scenario can deal its tuned seat, not for every
+    faction and mat: a solo scenario naming the human's faction gets that faction's rows only
+    (less Crimea + Patriotic, banned: rulebook, set-up); the Automa's one fixed faction is never
+    the human's (solo rulebook, set-up), so it gets no row; a player game's fixed entries
+    likewise."""
+    import dataclasses
+
+    from simsuite.games import get_game
+    from simsuite.scenario import load_scenario
+
+    def cells(path, keys):
+        sc = load_scenario(path)
+        return sc.spec.table_cells(sc.config, keys)
+
+    mats = ["industrial", "engineering", "patriotic", "mechanical", "agricultural"]
+    (tmp_path / "start.toml").write_text('name = "economy"\n')
+    crimea = _solo(tmp_path, "crimea", '"ultimaszyna"', 'faction = "saxony"')
+    crimea.write_text(crimea.read_text().replace('games = 1\n', 'games = 1\nfactions = "crimea"\n'))
+    assert cells(crimea, ["faction", "mat", "difficulty"]) == [
+        {"faction": "crimea", "mat": m, "difficulty": "ultimaszyna"} for m in mats
+        if m != "patriotic"]
+    every = _solo(tmp_path, "every", '"ultimaszyna"', 'faction = "saxony"')
+    factions = {c["faction"] for c in cells(every, ["faction", "mat", "difficulty"])}
+    assert factions == {"nordic", "rusviet", "polania", "crimea"}
+    two = _solo(tmp_path, "two", '"automa"', 'faction = "nordic"')
+    two.write_text(two.read_text().replace('games = 1\n',
+                                           'games = 1\nfactions = ["nordic", "polania"]\n'))
+    assert cells(two, ["faction"]) == [{"faction": "polania"}]
+    game = scenario(tmp_path, ["economy", "random"], extra='factions = ["nordic", "rusviet"]')
+    assert cells(game, ["faction", "mat"]) == [
+        {"faction": f, "mat": m} for f in ("nordic", "rusviet") for m in mats
+        if (f, m) != ("rusviet", "industrial")]
+    # a seat no cell fits (a config validation would refuse): one line, not an IndexError
+    sc = load_scenario(two)
+    odd = dataclasses.replace(sc.config, factions=("nordic",))
+    with pytest.raises(UserError, match="deals no such seat"):
+        get_game("scythe").table_cells(odd, ["faction"])
+
+
 def test_the_bottom_floor_compares_a_rate_with_the_floor_and_the_weights_replaced():
     # --min-bottom-rate R: eligible at R or above, or no lower than what it would replace
     from simsuite.tuning import Evaluation, _meets_floor

@@ -278,9 +278,9 @@ class ScytheSpec(GameSpec):
         return table_keys(config.faction_names, config.mat_names)
 
     def table_cells(self, config, keys) -> list:
-        """Every combination of the keys' values, less the banned pairs when the rules ban
-        them (a seat is never dealt one, so no row is tuned for it); `difficulty` takes the
-        scenario's one Automa level."""
+        """Every combination of the keys' values that the scenario deals (_dealt), less the
+        banned pairs when the rules ban them (a seat is never dealt one, so no row is tuned for
+        it); `difficulty` takes the scenario's one Automa level."""
         if "difficulty" in keys:
             levels = getattr(config, "levels", None)
             if levels is None:
@@ -293,11 +293,30 @@ class ScytheSpec(GameSpec):
                                 "level (e.g. \"ultimaszyna\") and run once per level")
             rest = [k for k in keys if k != "difficulty"]
             return [{**c, "difficulty": levels[0]} for c in self.table_cells(config, rest)]
-        cells = super().table_cells(config, keys)
-        if not config.ban_pairs or not {"faction", "mat"} <= set(keys):
-            return cells
-        banned = set(config.data.banned_pairs)
-        return [c for c in cells if (c["faction"], c["mat"]) not in banned]
+        dealt = self._dealt(config)
+        cells = [c for c in super().table_cells(config, keys)
+                 if all(dealt[k] is None or v in dealt[k] for k, v in c.items())]
+        if config.ban_pairs and {"faction", "mat"} <= set(keys):
+            banned = set(config.data.banned_pairs)
+            cells = [c for c in cells if (c["faction"], c["mat"]) not in banned]
+        if not cells:
+            raise UserError(f"--by {','.join(keys)}: the scenario deals no such seat; deal "
+                            "the factions or mats it names at random, or choose other keys")
+        return cells
+
+    @staticmethod
+    def _dealt(config) -> dict:
+        """The factions and mats a tuned seat can be dealt (None: any), so that `tune --by`
+        tunes rows only for what the scenario plays: the ones it names (solo, the human's;
+        otherwise every player's entry, when none is "random"), and never the Automa's
+        faction when the scenario fixes it to one (the human is never dealt it)."""
+        out = {}
+        for key, mode in (("faction", config.factions), ("mat", config.mats)):
+            out[key] = set(mode) if isinstance(mode, tuple) and "random" not in mode else None
+        automa = getattr(config, "automa_factions", ("random",))
+        if len(automa) == 1 and automa[0] != "random":
+            out["faction"] = (out["faction"] or set(config.faction_names)) - set(automa)
+        return out
 
     def table_run_keys(self, keys) -> list:
         return [k for k in keys if k == "difficulty"]
