@@ -638,7 +638,8 @@ def tune_table(scenario: Path, by: str, budget: int, seed: int, out: Path, *,
         if keep or refining:
             match = {**cell, **({"players": base.n} if per_players else {}), "solo": solo}
             rows.append((match, tuple(float(x) for x in (r.tuned if keep else r.start))))
-    header, kept = _keep_other_runs(out, base.policy_name, kind, header, base, defaults)
+    header, kept = _keep_other_runs(out, base.policy_name, kind, header, base, defaults,
+                                    names, cells)
     rows = kept + _changing_rows(rows, kept, start, base.n)
     write_table(out, base.policy_name, base.names, defaults, start, rows, header)
     partial.unlink(missing_ok=True)
@@ -771,13 +772,16 @@ def _table_row(base: _Setup, context: dict) -> np.ndarray:
     return np.array(vec[:len(base.names)], dtype=np.float64)
 
 
-def _keep_other_runs(out: Path, policy: str, kind: str, header: list, base, defaults):
+def _keep_other_runs(out: Path, policy: str, kind: str, header: list, base, defaults,
+                     names: Sequence[str] = (), cells: Sequence[dict] = ()):
     """When `out` already holds this policy's table, its rows tuned for other kinds of game
     (solo or not, of another player count) and their header lines are kept beside this run's:
     the commands of a policy's table, run in turn, write one file. A refining run into a new
     file keeps them from the table it started from (policy[0]'s) instead, so that the file
     is that whole table with this run's rows replaced, not a table that silently gives every
-    other kind of seat the base weights. Returns the header and the rows kept."""
+    other kind of seat the base weights. Rows of this run's own kind and keys (`names`) whose
+    cell the run did not tune (its scenario deals only some, `cells`) are kept too, with a
+    header line saying so. Returns the header and the rows kept."""
     from simsuite.policies.tables import load_table
 
     keys = base.spec.table_keys(base.config)
@@ -792,10 +796,19 @@ def _keep_other_runs(out: Path, policy: str, kind: str, header: list, base, defa
         return header, []
     run_keys = base.spec.table_run_keys(list(keys))
     kept = [(dict(m), v) for m, v in old.rows if _row_kind(dict(m), run_keys) != kind]
+    tuned = {_cell_key({k: c[k] for k in names}) for c in cells}
+    untuned = [(dict(m), v) for m, v in old.rows if _row_kind(dict(m), run_keys) == kind
+               and set(dict(m)) - {"solo", "players"} == set(names)
+               and _cell_key({k: dict(m)[k] for k in names}) not in tuned]
+    if untuned:
+        n = len(untuned)
+        header = header + [f"{n} other row{'s' if n > 1 else ''} of these keys kept as "
+                           f"{'they were' if n > 1 else 'it was'}: the scenario does not deal "
+                           f"{'their cells' if n > 1 else 'its cell'}."]
     if not kept:
-        return header, []
+        return header, untuned
     lines = [ln for k, block in _header_blocks(old.header) if k != kind for ln in block]
-    return lines + header, kept
+    return lines + header, kept + untuned
 
 
 def _changing_rows(rows: list, kept: list, start: Sequence[float], players: int) -> list:

@@ -653,6 +653,34 @@ def test_a_table_tunes_only_the_seats_the_scenario_deals(tmp_path):
         get_game("scythe").table_cells(odd, ["faction"])
 
 
+def test_a_run_over_some_cells_keeps_the_rows_of_the_others(tmp_path):
+    """A run whose scenario deals only some cells of its keys rewrites those rows only: the
+    start table's rows of the same keys and kind for the other cells stay as they were, and
+    the header says so."""
+    from simsuite.tuning import tune_table
+
+    (tmp_path / "start.toml").write_text(
+        'name = "economy"\n'
+        '[[row]]\nmat = "patriotic"\ndifficulty = "ultimaszyna"\nsolo = true\n'
+        'weights = { deploy = 7.5 }\n'
+        '[[row]]\nmat = "industrial"\ndifficulty = "ultimaszyna"\nsolo = true\n'
+        'weights = { deploy = 6.5 }\n')
+    sc = _solo(tmp_path, "ind", '"ultimaszyna"')
+    sc.write_text(sc.read_text().replace('games = 1\n', 'games = 1\nmats = "industrial"\n'))
+    out = tmp_path / "some.toml"
+    results = tune_table(sc, "mat,difficulty", 70, 5, out, jobs=1, generations=1)
+    assert list(results) == [("industrial", "ultimaszyna")]
+    text = out.read_text()
+    assert "# 1 other row of these keys kept as it was: the scenario does not deal its cell." in text
+    rows = {r["mat"]: r["weights"] for r in tomllib.loads(text)["row"]}
+    assert rows["patriotic"] == {"deploy": 7.5}
+    r = results[("industrial", "ultimaszyna")]
+    want = r.tuned if r.paired["ci95"][0] > 0 else r.start
+    got = dict(zip(WEIGHT_NAMES, want))["deploy"]
+    assert rows["industrial"].get("deploy", dict(zip(WEIGHT_NAMES, default_weights("economy")))["deploy"]) \
+        == pytest.approx(got, rel=1e-5)
+
+
 def test_the_bottom_floor_compares_a_rate_with_the_floor_and_the_weights_replaced():
     # --min-bottom-rate R: eligible at R or above, or no lower than what it would replace
     from simsuite.tuning import Evaluation, _meets_floor
