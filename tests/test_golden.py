@@ -166,6 +166,10 @@ same reasons; the Automa CI baseline is untouched.
 23 kept): the same digests change, for the same reasons; the Automa CI baseline is untouched.
 2026-12-03 (issue #14, session 52, last): a twenty-second time, the same with seed 62 (9 of 23
 kept): the same digests change, for the same reasons; the Automa CI baseline is untouched.
+2026-12-03 (issue #14, session 53): Nordic's five Ultimaszyna rows refined alone, with a
+whole round's budget (`scenarios/scythe/tune-expert-ultimaszyna-nordic.toml`, seed 64, `--objective
+soft`; 2 of 5 kept): the same digests change, for the same reasons; the Automa CI baseline is
+untouched.
 """
 from __future__ import annotations
 
