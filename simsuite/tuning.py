@@ -50,15 +50,16 @@ entry for a scenario's policy table (copy the weights inline, or name the file a
 
 `--by KEYS` (tune_table) learns a weights table instead (simsuite/policies/tables.py): the same
 search once per cell of the game's group keys KEYS, comma-separated (each Scythe mat, or each
-faction and mat pair the rules deal; only the cells the scenario can deal its seat), in the games where the tuned policy sits in the seat dealt
-that cell; `players` among the keys makes the rows name the scenario's player count, and
-`difficulty` (Scythe, against the Automa: a scenario of one level) its Automa level. A row is
-kept only where its paired check beats the start weights. When the tuned policy names a
-`weights_table`, each row's search starts from that table's row for the seat, and a row that
-does not beat it keeps the table's row (a run refines the table). The rows of other kinds of
-game (solo or not, another player count or level) and their header lines are kept from `out`
-when it holds this policy's table, else from the table the run started from. It resumes after
-an interruption (`<out>.partial.json`) and is deterministic.
+faction and mat pair the rules deal; only the cells the scenario can deal its seat), in the
+games where the tuned policy sits in the seat dealt that cell; `players` among the keys makes
+the rows name the scenario's player count, and `difficulty` (Scythe, against the Automa: a
+scenario of one level) its Automa level. A row is kept only where its paired check beats the
+start weights. When the tuned policy names a `weights_table`, each row's search starts from
+that table's row for the seat, and a row that does not beat it keeps the table's row (a run
+refines the table). The rows of other kinds of game (solo or not, another player count or
+level) and their header lines are kept from `out` when it holds this policy's table, else from
+the table the run started from. It resumes after an interruption (`<out>.partial.json`) and is
+deterministic.
 
 `--min-bottom-rate R` (Scythe) holds the tuned weights to a floor on the bottom-action rate
 (the share of the seat's turns that began with a bottom action payable in which it took one,
@@ -795,11 +796,12 @@ def _keep_other_runs(out: Path, policy: str, kind: str, header: list, base, defa
     else:
         return header, []
     run_keys = base.spec.table_run_keys(list(keys))
-    kept = [(dict(m), v) for m, v in old.rows if _row_kind(dict(m), run_keys) != kind]
-    tuned = {_cell_key({k: c[k] for k in names}) for c in cells}
-    untuned = [(dict(m), v) for m, v in old.rows if _row_kind(dict(m), run_keys) == kind
-               and set(dict(m)) - {"solo", "players"} == set(names)
-               and _cell_key({k: dict(m)[k] for k in names}) not in tuned]
+    rows = [(dict(m), v) for m, v in old.rows]
+    kept = [(m, v) for m, v in rows if _row_kind(m, run_keys) != kind]
+    tuned = {tuple(c[k] for k in names) for c in cells}
+    untuned = [(m, v) for m, v in rows if _row_kind(m, run_keys) == kind
+               and set(m) - {"solo", "players"} == set(names)
+               and tuple(m[k] for k in names) not in tuned]
     if untuned:
         n = len(untuned)
         header = header + [f"{n} other row{'s' if n > 1 else ''} of these keys kept as "

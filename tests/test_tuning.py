@@ -671,14 +671,15 @@ def test_a_run_over_some_cells_keeps_the_rows_of_the_others(tmp_path):
     results = tune_table(sc, "mat,difficulty", 70, 5, out, jobs=1, generations=1)
     assert list(results) == [("industrial", "ultimaszyna")]
     text = out.read_text()
-    assert "# 1 other row of these keys kept as it was: the scenario does not deal its cell." in text
+    assert ("# 1 other row of these keys kept as it was: the scenario does not deal its cell."
+            in text)
     rows = {r["mat"]: r["weights"] for r in tomllib.loads(text)["row"]}
     assert rows["patriotic"] == {"deploy": 7.5}
     r = results[("industrial", "ultimaszyna")]
     want = r.tuned if r.paired["ci95"][0] > 0 else r.start
     got = dict(zip(WEIGHT_NAMES, want))["deploy"]
-    assert rows["industrial"].get("deploy", dict(zip(WEIGHT_NAMES, default_weights("economy")))["deploy"]) \
-        == pytest.approx(got, rel=1e-5)
+    default = dict(zip(WEIGHT_NAMES, default_weights("economy")))["deploy"]
+    assert rows["industrial"].get("deploy", default) == pytest.approx(got, rel=1e-5)
 
 
 def test_the_bottom_floor_compares_a_rate_with_the_floor_and_the_weights_replaced():
