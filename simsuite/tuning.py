@@ -641,7 +641,7 @@ def tune_table(scenario: Path, by: str, budget: int, seed: int, out: Path, *,
             rows.append((match, tuple(float(x) for x in (r.tuned if keep else r.start))))
     header, kept = _keep_other_runs(out, base.policy_name, kind, header, base, defaults,
                                     names, cells)
-    rows = kept + _changing_rows(rows, kept, start, base.n)
+    rows = _in_cell_order(kept + _changing_rows(rows, kept, start, base.n), kind, names, base)
     write_table(out, base.policy_name, base.names, defaults, start, rows, header)
     partial.unlink(missing_ok=True)
     return results
@@ -811,6 +811,22 @@ def _keep_other_runs(out: Path, policy: str, kind: str, header: list, base, defa
         return header, untuned
     lines = [ln for k, block in _header_blocks(old.header) if k != kind for ln in block]
     return lines + header, kept + untuned
+
+
+def _in_cell_order(rows: list, kind: str, names: Sequence[str], base) -> list:
+    """The rows of this run's kind and keys after the others, in the order of their cells'
+    values (the game's order of factions, mats, ...): a run over some cells, which keeps the
+    rows of the others (_keep_other_runs), writes them where a run over every cell would."""
+    values = base.spec.table_keys(base.config)
+    run_keys = base.spec.table_run_keys(list(values))
+
+    def own(match: dict) -> bool:
+        return (_row_kind(match, run_keys) == kind
+                and set(match) - {"solo", "players"} == set(names))
+
+    mine = sorted((r for r in rows if own(r[0])),
+                  key=lambda r: tuple(values[k].index(r[0][k]) for k in names))
+    return [r for r in rows if not own(r[0])] + mine
 
 
 def _changing_rows(rows: list, kept: list, start: Sequence[float], players: int) -> list:

@@ -673,6 +673,10 @@ def test_a_run_over_some_cells_keeps_the_rows_of_the_others(tmp_path):
     text = out.read_text()
     assert ("# 1 other row of these keys kept as it was: the scenario does not deal its cell."
             in text)
+    # written as a run over both cells would write them: the cells in the game's mat order
+    # (Industrial before Patriotic, whatever the start table's order), each row's keys by name
+    assert [r["mat"] for r in tomllib.loads(text)["row"]] == ["industrial", "patriotic"]
+    assert text.count('[[row]]\ndifficulty = "ultimaszyna"\nmat = ') == 2
     rows = {r["mat"]: r["weights"] for r in tomllib.loads(text)["row"]}
     assert rows["patriotic"] == {"deploy": 7.5}
     r = results[("industrial", "ultimaszyna")]

@@ -131,7 +131,8 @@ def write_table(path: Path, policy: str, names: Sequence[str], defaults: Sequenc
     lines = [f"# {h}" for h in header] + [f'name = "{policy}"', "", "[weights]"]
     lines += [f"{n} = {fmt(float(b))}" for n, b, d in zip(names, base, defaults) if b != d]
     for match, vec in rows:
-        lines += ["", "[[row]]"] + [f"{k} = {fmt(v)}" for k, v in match.items()]
+        # keys in name order, as load_table reads them back: a rewrite keeps the file's bytes
+        lines += ["", "[[row]]"] + [f"{k} = {fmt(v)}" for k, v in sorted(match.items())]
         changes = [f"{n} = {fmt(float(v))}" for n, v, b in zip(names, vec, base) if v != b]
         lines.append("weights = { " + ", ".join(changes) + " }")
     path = Path(path)
