@@ -170,6 +170,10 @@ kept): the same digests change, for the same reasons; the Automa CI baseline is 
 whole round's budget (`scenarios/scythe/tune-expert-ultimaszyna-nordic.toml`, seed 64, `--objective
 soft`; 2 of 5 kept): the same digests change, for the same reasons; the Automa CI baseline is
 untouched.
+2026-12-03 (issue #14, session 54): Polania's five Ultimaszyna rows refined alone the same way
+(`tune-expert-ultimaszyna-polania.toml`, seed 65; 3 of 5 kept), the table's rows listed in the
+rules' order: the same digests change, for the same reasons; the Automa CI baseline is
+untouched.
 """
 from __future__ import annotations
 
