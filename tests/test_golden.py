@@ -174,6 +174,9 @@ untouched.
 (`tune-expert-ultimaszyna-polania.toml`, seed 65; 3 of 5 kept), the table's rows listed in the
 rules' order: the same digests change, for the same reasons; the Automa CI baseline is
 untouched.
+2026-12-03 (issue #14, session 54, later): Rusviet's four Ultimaszyna rows refined alone the
+same way (`tune-expert-ultimaszyna-rusviet.toml`, seed 66; 3 of 4 kept): the same digests
+change, for the same reasons; the Automa CI baseline is untouched.
 """
 from __future__ import annotations
 
