@@ -177,6 +177,9 @@ untouched.
 2026-12-03 (issue #14, session 54, later): Rusviet's four Ultimaszyna rows refined alone the
 same way (`tune-expert-ultimaszyna-rusviet.toml`, seed 66; 3 of 4 kept): the same digests
 change, for the same reasons; the Automa CI baseline is untouched.
+2026-12-04 (issue #14, session 55): Saxony's five Ultimaszyna rows refined alone the same way
+(`tune-expert-ultimaszyna-saxony.toml`, seed 67; 2 of 5 kept): the same digests change, for
+the same reasons; the Automa CI baseline is untouched.
 """
 from __future__ import annotations
 
