@@ -183,6 +183,9 @@ the same reasons; the Automa CI baseline is untouched.
 2026-12-04 (issue #14, session 55, later): Nordic's rows refined alone a second time
 (`tune-expert-ultimaszyna-nordic.toml`, seed 69; 1 of 5 kept): the same digests change, for
 the same reasons; the Automa CI baseline is untouched.
+2026-12-04 (issue #14, session 55, last): Polania's rows refined alone a second time
+(`tune-expert-ultimaszyna-polania.toml`, seed 70; 2 of 5 kept): the same digests change, for
+the same reasons; the Automa CI baseline is untouched.
 """
 from __future__ import annotations
 
