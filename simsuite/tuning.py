@@ -587,7 +587,7 @@ def tune_table(scenario: Path, by: str, budget: int, seed: int, out: Path, *,
             results[key] = TuneResult(**{**done[label], "start": np.array(done[label]["start"]),
                                          "tuned": np.array(done[label]["tuned"])})
             continue
-        cell_doc = base.spec.fix_seat(doc, cell)
+        cell_doc = base.spec.fix_seat(doc, cell, base.config)
         variant = _setup_from(base, load_scenario_table(cell_doc, Path(scenario)))
         variant.seat_of = (lambda idx, sds, cfg=variant.config, c=cell:
                            base.spec.seats_holding(cfg, c, idx, sds))

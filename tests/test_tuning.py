@@ -418,7 +418,8 @@ def test_the_seat_tuned_is_the_one_dealt_the_whole_cell(tmp_path):
     sc = scenario(tmp_path, ["economy", "random", "random"])
     _, doc = parse_toml(sc)
     cell = {"faction": "polania", "mat": "mechanical"}
-    config = load_scenario_table(spec.fix_seat(doc, cell), sc).config
+    config = load_scenario_table(spec.fix_seat(doc, cell, load_scenario_table(doc, sc).config),
+                                 sc).config
     idx = np.arange(40, dtype=np.int64)
     seeds = np.arange(1000, 1040, dtype=np.uint64)
     seats = spec.seats_holding(config, cell, idx, seeds)

@@ -95,8 +95,9 @@ class GameSpec(ABC):
         name the scenario's one value, like `players`), e.g. Scythe's Automa difficulty."""
         return []
 
-    def fix_seat(self, scenario: dict, cell: dict) -> dict:
-        """The scenario table with the first player dealt `cell` (e.g. {"mat": ...})."""
+    def fix_seat(self, scenario: dict, cell: dict, config: GameConfig) -> dict:
+        """The scenario table with one player dealt `cell` (e.g. {"mat": ...}); `config` is the
+        same scenario as validated."""
         raise UserError(f"game {self.name!r} cannot tune by {', '.join(cell)}; tune without --by")
 
     def seats_holding(self, config: GameConfig, cell: dict, game_indices: np.ndarray,

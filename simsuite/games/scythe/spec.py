@@ -89,6 +89,28 @@ def _plain(mode):
     return mode if isinstance(mode, str) else list(mode)
 
 
+def _per_player(mode, n: int) -> list:
+    """A validated `factions`/`mats` mode as n entries; "random" and "all" give "random"
+    everywhere (any player may be dealt any name)."""
+    return list(mode) if isinstance(mode, tuple) else ["random"] * n
+
+
+def _seats_for(cell: dict, factions: list, mats: list, banned) -> list:
+    """The players (by index) that can be dealt `cell`'s faction and mat: on each key, their
+    entry is the cell's value, or "random" while the value is named for no other player (a
+    name is dealt once). The pair they would then hold must not be banned (`banned`: the
+    pairs the rules redraw)."""
+    entries = {"faction": factions, "mat": mats}
+
+    def fits(i):
+        if any(entries[k][i] != v and (entries[k][i] != "random" or v in entries[k])
+               for k, v in cell.items()):
+            return False
+        return (cell.get("faction", factions[i]), cell.get("mat", mats[i])) not in banned
+
+    return [i for i in range(len(factions)) if fits(i)]
+
+
 class ScytheSpec(GameSpec):
     name = "scythe"
     scenario_keys = ("players", "factions", "mats", "rotate", "policy", "rules", "automa")
@@ -280,7 +302,9 @@ class ScytheSpec(GameSpec):
     def table_cells(self, config, keys) -> list:
         """Every combination of the keys' values that the scenario deals (_dealt), less the
         banned pairs when the rules ban them (a seat is never dealt one, so no row is tuned for
-        it); `difficulty` takes the scenario's one Automa level."""
+        it); `difficulty` takes the scenario's one Automa level. In a player game one player
+        must be able to hold the whole cell (_seats_for): per-player lists pair their entries
+        by index, so crimea+industrial and saxony+patriotic never deal crimea+patriotic."""
         if "difficulty" in keys:
             levels = getattr(config, "levels", None)
             if levels is None:
@@ -296,9 +320,13 @@ class ScytheSpec(GameSpec):
         dealt = self._dealt(config)
         cells = [c for c in super().table_cells(config, keys)
                  if all(dealt[k] is None or v in dealt[k] for k, v in c.items())]
-        if config.ban_pairs and {"faction", "mat"} <= set(keys):
-            banned = set(config.data.banned_pairs)
+        banned = set(config.data.banned_pairs) if config.ban_pairs else set()
+        if {"faction", "mat"} <= set(keys):
             cells = [c for c in cells if (c["faction"], c["mat"]) not in banned]
+        if isinstance(config, ScytheConfig):     # a player game: the cell is one player's
+            factions = _per_player(config.factions, config.n_players)
+            mats = _per_player(config.mats, config.n_players)
+            cells = [c for c in cells if _seats_for(c, factions, mats, banned)]
         if not cells:
             raise UserError(f"--by {','.join(keys)}: the scenario deals no such seat; deal "
                             "the factions or mats it names at random, or choose other keys")
@@ -321,19 +349,38 @@ class ScytheSpec(GameSpec):
     def table_run_keys(self, keys) -> list:
         return [k for k in keys if k == "difficulty"]
 
-    def fix_seat(self, scenario: dict, cell: dict) -> dict:
+    def fix_seat(self, scenario: dict, cell: dict, config) -> dict:
+        """The scenario table with one player dealt `cell`. Solo, that is the human's one entry.
+        In a player game it is one player's entries of the scenario's own lists (the other
+        players keep theirs, so the row is tuned against the field the scenario plays); a
+        "random" or "all" key becomes a list, the cell's value there and "random" elsewhere.
+        `config` is the scenario as validated: its names are canonical (any spelling, override
+        files included) and it says which pairs the rules ban."""
         bad = sorted(set(cell) - {"faction", "mat", "difficulty"})
         if bad:
             raise UserError(f"--by {bad[0]!r}: Scythe tunes by faction, mat or both (and "
                             "difficulty against the Automa)")
         doc = dict(scenario)
-        solo_game = "automa" in scenario or scenario.get("game") == "scythe-automa"
-        others = ["random"] * (int(scenario.get("players", 2)) - 1)
-        for key, value in cell.items():
-            if key == "difficulty":          # the scenario's one level (table_cells)
-                doc["automa"] = {**doc.get("automa", {}), "difficulty": value}
-                continue
-            doc[key + "s"] = value if solo_game else [value] + others   # solo: the human's one entry
+        if "difficulty" in cell:             # the scenario's one level (table_cells)
+            doc["automa"] = {**doc.get("automa", {}), "difficulty": cell["difficulty"]}
+        dealt = {k: v for k, v in cell.items() if k != "difficulty"}
+        if isinstance(config, solo.SoloConfig):
+            doc.update({k + "s": v for k, v in dealt.items()})     # the human's one entry
+            return doc
+        n = config.n_players
+        banned = set(config.data.banned_pairs) if config.ban_pairs else set()
+        seats = _seats_for(dealt, _per_player(config.factions, n), _per_player(config.mats, n),
+                           banned)
+        if not seats:
+            what = ", ".join(f"{k} {v}" for k, v in dealt.items())
+            raise UserError(f"--by {','.join(dealt)}: no player of the scenario can be dealt {what} "
+                            "(its factions/mats give them to other players or ban the pair); "
+                            'give that player "random" entries or tune other keys')
+        for key, value in dealt.items():
+            entries = scenario.get(key + "s", "random")
+            entries = list(entries) if isinstance(entries, list) else ["random"] * n
+            entries[seats[0]] = value
+            doc[key + "s"] = entries
         return doc
 
     def seats_holding(self, config, cell: dict, game_indices: np.ndarray,
