@@ -118,6 +118,31 @@ def test_workers_on_the_board_at_turn_starts(rules):
             assert r[f"workers_t{t}"] == starts[(r["seat"], t)][1]
 
 
+def test_score_margin_at_turn_starts(rules):
+    # Rulebook §20: at the end each seat scores its coins, plus per popularity tier so much a
+    # star, a territory and two resources. At the first seat's first turn nobody holds a star
+    # or a token, every mat starts in the lowest tier (popularity 0-6: 2 coins a territory),
+    # and each seat controls its two starting workers' territories (§5 step 9): the margin is
+    # the difference of the starting coins.
+    seed = int(derive_seeds(23, np.arange(1))[0])
+    game, starts = behaviour.play_logged(rules, seed, 2, ["expert", "economy"])
+    fresh = behaviour.core.Game(rules, seed, 2, None, None, log=False)
+    first = fresh.active_player
+    coins = [fresh.player(s)["coins"] for s in (0, 1)]
+    pops = [fresh.player(s)["popularity"] for s in (0, 1)]
+    assert all(p <= 6 for p in pops)
+    assert starts[(first, 0)][2] == (coins[first] + 2 * 2) - (coins[1 - first] + 2 * 2)
+    rows = behaviour.seat_rows(game, starts, ["expert", "economy"])
+    res = game.result()
+    for r in rows:
+        for t in behaviour.WORKER_TURNS:
+            assert r[f"margin_t{t}"] == starts[(r["seat"], t)][2]
+        assert r["score"] - r["best_other"] == res["score"][r["seat"]] - res["score"][1 - r["seat"]]
+    table = behaviour.summarise(rows)
+    for policy, margin in zip(table["policy"], table["margin"]):
+        assert margin == sum(r["score"] - r["best_other"] for r in rows if r["policy"] == policy)
+
+
 # Rulebook 000 faction and mech abilities (digest §11, §12): each base faction's faction ability
 # and its four mech abilities.
 HELD = {

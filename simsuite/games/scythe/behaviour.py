@@ -49,7 +49,7 @@ from simsuite.runner import derive_seeds
 TV_TRADE_RES, TV_BOLSTER_CARDS = 3, 6         # DK_TOP variants (ext/scythe/state.pxd)
 STAR_KINDS = tuple(STARS)
 TOP_KINDS = ("move", "trade", "produce", "bolster", "factory")   # a section's top action
-WORKER_TURNS = (4, 8, 12)     # workers on the board counted after these own turns
+WORKER_TURNS = (4, 8, 12)     # workers on the board and the margin counted after these own turns
 MECH_ABILITIES = tuple(core.ABILITY_NAMES)
 FACTION_ABILITIES = tuple(a for a in core.FACTION_ABILITY_NAMES if a != "none")
 # Counted from other columns: Coercion's payments and Relentless's repeated sections.
@@ -102,15 +102,19 @@ def play_logged(rules, seed: int, n_players: int, policies, *, automa=None, fact
 def step_logged(game, choose_step) -> dict:
     """Play a logged game to its end with `choose_step(game)` applying each decision; returns
     the turn starts {(seat, own turns before it): (bottom action affordable, workers on the
-    board)}."""
+    board, score margin)}. The margin is the seat's score less the best other seat's, each
+    scored as if the game ended there (§20): where a gap opens, turn by turn."""
     starts, last, automa_seat = {}, None, game.automa_seat
     while not game.is_over:
         key = (game.turn, game.active_player)
         if key != last and game.active_player != automa_seat:
             last = key
             s = game.active_player
+            score = game.result()["score"]
+            best_other = max(x for o, x in enumerate(score) if o != s)
             starts[(s, game.player(s)["turns"])] = (bottom_affordable(game, s),
-                                                     game.workers_on_board(s))
+                                                     game.workers_on_board(s),
+                                                     score[s] - best_other)
         choose_step(game)
     return starts
 
@@ -259,11 +263,11 @@ def seat_rows(game, starts, policies, automa=None) -> list[dict]:
             if kind is not None:
                 row[f"{kind}_turns"] += 1
                 row[f"{kind}_bottom"] += bottom
-            if starts.get((s, t), (False, 0))[0]:
+            if starts.get((s, t), (False, 0, 0))[0]:
                 row["affordable"] += 1
                 row["bottom_when_affordable"] += bottom
         for t in WORKER_TURNS:
-            row[f"workers_t{t}"] = starts.get((s, t), (None, None))[1]
+            _, row[f"workers_t{t}"], row[f"margin_t{t}"] = starts.get((s, t), (None,) * 3)
         for kind in STAR_KINDS:
             got = [t for k, t in stars[s] if k == kind]
             row[f"star_{kind}"] = len(got)
@@ -344,6 +348,8 @@ def summarise(rows, by=("policy",)):
           .then(pl.col(f"{k}_bottom").sum() / pl.col(f"{k}_turns").sum())
           .alias(f"{k}_with_bottom") for k in TOP_KINDS],
         *[pl.col(f"workers_t{t}").mean().alias(f"workers_t{t}") for t in WORKER_TURNS],
+        *[pl.col(f"margin_t{t}").mean().alias(f"margin_t{t}") for t in WORKER_TURNS],
+        (pl.col("score") - pl.col("best_other")).mean().alias("margin"),
         *[pl.col(f"star_{k}").mean().alias(f"{k}_stars") for k in STAR_KINDS],
         *[pl.col(f"star_{k}_turn").mean().alias(f"{k}_turn") for k in STAR_KINDS],
     ).sort(list(by)))

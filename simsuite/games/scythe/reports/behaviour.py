@@ -9,7 +9,8 @@ stars by kind and the own turn each came; coins, resources and territories at th
 combats started and won; Coercion payments, Bolsters for cards, repeated sections
 (Relentless), encounters; turns to the end; per top action (move, trade, produce, bolster,
 Factory card) the share of turns spent in its section and how often that section's bottom
-action was taken with it; workers on the board after own turns 4, 8 and 12; who holds the
+action was taken with it; workers on the board, and the score margin over the best other seat
+as if the game ended there, after own turns 4, 8 and 12 (where a gap opens); who holds the
 Factory at the end (it scores as three territories). Grouped by
 policy, then by policy and faction, and by policy and mat. Then each ability the faction
 holds (its faction ability and four mech abilities), by policy and faction: uses a game and
@@ -48,6 +49,8 @@ def _table(name: str, title: str, frame: pl.DataFrame, keys) -> Table:
     cols += [Col(f"{k}_share", f"{k} turns", "rate") for k in TOP_KINDS]
     cols += [Col(f"{k}_with_bottom", f"{k}: bottom taken", "rate") for k in TOP_KINDS]
     cols += [Col(f"workers_t{t}", f"workers after turn {t}", "num1") for t in WORKER_TURNS]
+    cols += [Col(f"margin_t{t}", f"margin after turn {t}", "num1") for t in WORKER_TURNS]
+    cols += [Col("margin", "margin at the end", "num1")]
     cols += [Col(f"{k}_stars", f"{k} stars", "num2") for k in STAR_KINDS]
     cols += [Col(f"{k}_turn", f"{k} star turn", "num1") for k in STAR_KINDS]
     return Table(name, title, frame, cols)
@@ -87,7 +90,8 @@ def build(ds, args) -> ReportResult:
         "action is X (Factory: the Factory card's section); 'X: bottom taken' is the share of "
         "those turns in which that section's bottom action was taken. Workers after turn N: "
         "mean workers on the board at the start of own turn N + 1 (seats whose game lasted that "
-        "long).",
+        "long); margin after turn N: then, the seat's score less the best other seat's, both "
+        "scored as if the game ended there (Rulebook §20).",
         "Abilities: a movement ability counts the steps only it opened (Speed: a step past the "
         "Move's count; where two abilities would open a step, the first of Riverwalk, "
         "Seaworthy / Submerge, Wayfare, Township, Underpass); a combat ability its effects "
