@@ -143,6 +143,30 @@ def test_score_margin_at_turn_starts(rules):
         assert margin == sum(r["score"] - r["best_other"] for r in rows if r["policy"] == policy)
 
 
+def test_objective_cards_dealt_and_met(rules):
+    # Rulebook §16: each player is dealt two objective cards at setup and places a star for
+    # one of them when it reveals it (Saxony may reveal both). The rows name the two cards of
+    # the set-up hand and the ones revealed; summarise_objectives counts them per card.
+    rows, met = [], 0
+    for seed in derive_seeds(31, np.arange(12)):
+        game, starts = behaviour.play_logged(rules, int(seed), 2, ["expert", "economy"])
+        fresh = behaviour.core.Game(rules, int(seed), 2, None, None, log=False)
+        for r in behaviour.seat_rows(game, starts, ["expert", "economy"]):
+            dealt = fresh.player(r["seat"])["objectives"]
+            assert sorted(r["objectives_dealt"]) == sorted(dealt) and len(dealt) == 2
+            assert set(r["objectives_met"]) <= set(dealt)
+            assert len(r["objectives_met"]) == r["star_objective"]
+            met += len(r["objectives_met"])
+            rows.append(r)
+    assert met > 0                                   # some card was met in these games
+    table = behaviour.summarise_objectives(rows)
+    assert table["n"].sum() == 2 * len(rows)
+    for policy, card, n, share in zip(table["policy"], table["card"], table["n"], table["met"]):
+        held = [r for r in rows if r["policy"] == policy and card in r["objectives_dealt"]]
+        assert n == len(held)
+        assert share == sum(card in r["objectives_met"] for r in held) / len(held)
+
+
 # Rulebook 000 faction and mech abilities (digest §11, §12): each base faction's faction ability
 # and its four mech abilities.
 HELD = {

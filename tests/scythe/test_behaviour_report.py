@@ -28,13 +28,16 @@ def dataset(tmp_path_factory):
 def test_the_report_splits_every_turn_and_groups_by_policy_faction_and_mat(dataset, capsys):
     report_command("behaviour", [str(dataset), "--sample", "4", "--format", "json"])
     doc = json.loads(capsys.readouterr().out)
-    assert set(doc["tables"]) == {"policy", "faction", "mat", "abilities"}
+    assert set(doc["tables"]) == {"policy", "faction", "mat", "abilities", "objectives"}
     for r in doc["tables"]["abilities"]["rows"]:         # each ability a faction holds: 5 rows
         assert r["kind"] in ("faction", "mech") and 0.0 <= r["used"] <= 1.0
     by_faction = {}
     for r in doc["tables"]["abilities"]["rows"]:
         by_faction.setdefault((r["policy"], r["faction"]), []).append(r["ability"])
     assert by_faction and all(len(v) == 5 for v in by_faction.values())
+    # each seat is dealt two objective cards (§16): 4 seats of each of 5 policies
+    assert sum(r["n"] for r in doc["tables"]["objectives"]["rows"]) == 2 * 4 * 5
+    assert all(0.0 <= r["met"] <= 1.0 for r in doc["tables"]["objectives"]["rows"])
     rows = doc["tables"]["policy"]["rows"]
     assert sorted(r["policy"] for r in rows) == ["aggressor", "diplomat", "economy", "expert", "star_rush"]
     for r in rows:

@@ -9,11 +9,12 @@ decide, exactly as in a batch: same seeds, same games), and measures per seat:
 * per top action (the section's: move, trade, produce, bolster; or a Factory card): the turns
   spent in its section and in how many of them the bottom action was taken (a Trade turn
   that buys tokens for a later turn and skips its own bottom action shows here);
-* the engine: workers on the board after own turns 4, 8 and 12;
+* the engine: workers on the board after own turns 4, 8 and 12, and the score margin then;
 * the end: popularity and its scoring tier, coins, resources, score, win; who holds the
   Factory (it scores as three territories, §20, so it swings a two-seat game by up to 15
   coins against the Automa);
-* stars by kind and the turn (own turn count) each came;
+* stars by kind and the turn (own turn count) each came; the two objective cards dealt and the
+  one met, if any (`summarise_objectives`: how often each card is met when held);
 * combats started and won, Coercion payments, Bolsters for cards, sections repeated
   (Relentless), encounters, turns to the end;
 * each faction and mech ability's uses: a step it opened (Speed, Riverwalk, Seaworthy,
@@ -102,8 +103,9 @@ def play_logged(rules, seed: int, n_players: int, policies, *, automa=None, fact
 def step_logged(game, choose_step) -> dict:
     """Play a logged game to its end with `choose_step(game)` applying each decision; returns
     the turn starts {(seat, own turns before it): (bottom action affordable, workers on the
-    board, score margin)}. The margin is the seat's score less the best other seat's, each
-    scored as if the game ended there (§20): where a gap opens, turn by turn."""
+    board, score margin, objective cards held)}. The margin is the seat's score less the best
+    other seat's, each scored as if the game ended there (§20): where a gap opens, turn by
+    turn. The cards are those in the seat's hand then (a revealed one leaves it, §16)."""
     starts, last, automa_seat = {}, None, game.automa_seat
     while not game.is_over:
         key = (game.turn, game.active_player)
@@ -112,9 +114,10 @@ def step_logged(game, choose_step) -> dict:
             s = game.active_player
             score = game.result()["score"]
             best_other = max(x for o, x in enumerate(score) if o != s)
-            starts[(s, game.player(s)["turns"])] = (bottom_affordable(game, s),
-                                                     game.workers_on_board(s),
-                                                     score[s] - best_other)
+            player = game.player(s)
+            starts[(s, player["turns"])] = (bottom_affordable(game, s),
+                                            game.workers_on_board(s), score[s] - best_other,
+                                            tuple(player["objectives"]))
         choose_step(game)
     return starts
 
@@ -194,12 +197,15 @@ def seat_rows(game, starts, policies, automa=None) -> list[dict]:
     stars = {s: [] for s in range(n)}
     counts = {s: Counter() for s in range(n)}
     section_last = {s: None for s in range(n)}
+    revealed = {s: [] for s in range(n)}      # the hand slots (1, 2) of the objectives met
     active = None
     for kind, seat, flag, a, b, c, d in game.raw_events():
         if kind == EV_TURN:
             active = seat
             turn_no[seat] += 1
             acts[(seat, turn_no[seat])] = [False, False, False, None]
+        elif kind == EV_DECISION and a == DK["objective"] and b in (1, 2) and seat in humans:
+            revealed[seat].append(b)
         elif kind == EV_DECISION and seat == active and seat in humans:
             t = acts[(seat, turn_no[seat])]
             if a == DK["section"]:
@@ -235,6 +241,7 @@ def seat_rows(game, starts, policies, automa=None) -> list[dict]:
     factory = factory_holder(game)
     for s in humans:
         own = [(k[1], v) for k, v in acts.items() if k[0] == s]
+        dealt = starts[(s, 0)][3] if (s, 0) in starts else ()
         row = {
             "policy": policies[s] if automa is None else policies[0],
             "players": n, "automa": automa or "", "seat": s,
@@ -248,6 +255,8 @@ def seat_rows(game, starts, policies, automa=None) -> list[dict]:
             "stars": res["stars"][s],
             "workers": game.workers_on_board(s),
             "mechs": sum(game.player(s)["mechs_deployed"]),
+            "objectives_dealt": [o for o in dealt if o > 0],
+            "objectives_met": [dealt[k - 1] for k in revealed[s]],
             "factory_held": factory == s,
             "factory_other": factory is not None and factory != s,
             "top_only": 0, "bottom_only": 0, "both": 0, "neither": 0, "coins_only": 0,
@@ -263,11 +272,11 @@ def seat_rows(game, starts, policies, automa=None) -> list[dict]:
             if kind is not None:
                 row[f"{kind}_turns"] += 1
                 row[f"{kind}_bottom"] += bottom
-            if starts.get((s, t), (False, 0, 0))[0]:
+            if starts.get((s, t), (False,))[0]:
                 row["affordable"] += 1
                 row["bottom_when_affordable"] += bottom
         for t in WORKER_TURNS:
-            _, row[f"workers_t{t}"], row[f"margin_t{t}"] = starts.get((s, t), (None,) * 3)
+            _, row[f"workers_t{t}"], row[f"margin_t{t}"], _ = starts.get((s, t), (None,) * 4)
         for kind in STAR_KINDS:
             got = [t for k, t in stars[s] if k == kind]
             row[f"star_{kind}"] = len(got)
@@ -353,6 +362,20 @@ def summarise(rows, by=("policy",)):
         *[pl.col(f"star_{k}").mean().alias(f"{k}_stars") for k in STAR_KINDS],
         *[pl.col(f"star_{k}_turn").mean().alias(f"{k}_turn") for k in STAR_KINDS],
     ).sort(list(by)))
+
+
+def summarise_objectives(rows, by=("policy",)):
+    """Each objective card (§16, printed number and name): the seats dealt it and the share of
+    them that met it (revealed it for a star)."""
+    import polars as pl
+
+    names = {o.id: o.name for o in load_rules().data.objectives}
+    df = pl.DataFrame([{**{k: r[k] for k in by}, "card": o, "met": o in r["objectives_met"]}
+                       for r in rows for o in r["objectives_dealt"]],
+                      schema={**{k: pl.Utf8 for k in by}, "card": pl.Int64, "met": pl.Boolean})
+    return (df.group_by([*by, "card"]).agg(pl.len().alias("n"), pl.col("met").mean().alias("met"))
+            .with_columns(pl.col("card").replace_strict(names, default="?").alias("name"))
+            .sort([*by, "card"]))
 
 
 def summarise_abilities(rows, by=("policy", "faction")):

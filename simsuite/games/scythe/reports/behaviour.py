@@ -14,7 +14,8 @@ as if the game ended there, after own turns 4, 8 and 12 (where a gap opens); who
 Factory at the end (it scores as three territories). Grouped by
 policy, then by policy and faction, and by policy and mat. Then each ability the faction
 holds (its faction ability and four mech abilities), by policy and faction: uses a game and
-the share of seats that used it.
+the share of seats that used it. Last, each objective card by policy: the seats dealt it and
+the share of them that met it.
 
     simsuite report behaviour DATASET [--sample 100] [--format md|csv|json]
 """
@@ -57,7 +58,8 @@ def _table(name: str, title: str, frame: pl.DataFrame, keys) -> Table:
 
 
 def build(ds, args) -> ReportResult:
-    from simsuite.games.scythe.behaviour import dataset_rows, summarise, summarise_abilities
+    from simsuite.games.scythe.behaviour import (dataset_rows, summarise, summarise_abilities,
+                                                 summarise_objectives)
 
     if args.sample < 1:
         raise UserError(f"--sample {args.sample}: give a number of games of at least 1")
@@ -79,6 +81,11 @@ def build(ds, args) -> ReportResult:
                              Col("kind", "kind", "text"), Col("ability", "ability", "text"),
                              Col("n", "seats", "int"), Col("uses", "uses a game", "num2"),
                              Col("used", "used in a game", "rate")]))
+    res.tables.append(Table("objectives", "Objective cards by policy",
+                            summarise_objectives(rows, ("policy",)),
+                            [Col("policy", "policy", "text"), Col("card", "card", "int"),
+                             Col("name", "name", "text"), Col("n", "seats dealt it", "int"),
+                             Col("met", "met", "rate")]))
     res.notes += [
         f"Up to {args.sample} games of each scenario, played again exactly as in the batch "
         "(same seeds, line-ups and weights) with the log on; shares are of own turns.",
@@ -98,6 +105,8 @@ def build(ds, args) -> ReportResult:
         "(People's Army: a card past one per character and mech; Camaraderie: a popularity loss "
         "spared); Meander a second encounter option; Dominate the stars past two combat and one "
         "objective star; Coercion its payments; Relentless its repeated sections.",
+        "Objective cards: each card's seats (it was one of the two dealt, §16) and the share "
+        "of them that revealed it for a star.",
     ]
     return res
 
