@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import argparse
 from collections import Counter
+from typing import NamedTuple
 from pathlib import Path
 
 from simsuite import _scythe as core
@@ -55,6 +56,17 @@ MECH_ABILITIES = tuple(core.ABILITY_NAMES)
 FACTION_ABILITIES = tuple(a for a in core.FACTION_ABILITY_NAMES if a != "none")
 # Counted from other columns: Coercion's payments and Relentless's repeated sections.
 ABILITY_FROM = {"coercion": "coercion", "relentless": "section_repeated"}
+
+
+class TurnStart(NamedTuple):
+    """A seat's position at the start of one of its turns (step_logged)."""
+    affordable: bool          # some section's bottom action payable (bottom_affordable)
+    workers: int              # workers on the board
+    margin: int               # score less the best other seat's, as if the game ended (§20)
+    objectives: tuple         # objective cards in hand (a revealed one leaves it, §16)
+
+
+NO_START = TurnStart(False, None, None, ())   # a turn the seat's game did not reach
 
 
 def _policy_ids(names):
@@ -92,7 +104,7 @@ def bottom_affordable(game, seat: int) -> bool:
 
 def play_logged(rules, seed: int, n_players: int, policies, *, automa=None, factions=None,
                 mats=None):
-    """One logged game; returns (game, turn starts {(seat, own turn): affordable})."""
+    """One logged game; returns (game, turn starts {(seat, own turn): TurnStart})."""
     seats = list(policies) if automa is None else [policies[0], None]
     game = core.Game(rules, seed, n_players, factions, mats, log=True, automa=automa)
     ids, weights = _policy_ids(seats)
@@ -102,10 +114,8 @@ def play_logged(rules, seed: int, n_players: int, policies, *, automa=None, fact
 
 def step_logged(game, choose_step) -> dict:
     """Play a logged game to its end with `choose_step(game)` applying each decision; returns
-    the turn starts {(seat, own turns before it): (bottom action affordable, workers on the
-    board, score margin, objective cards held)}. The margin is the seat's score less the best
-    other seat's, each scored as if the game ended there (§20): where a gap opens, turn by
-    turn. The cards are those in the seat's hand then (a revealed one leaves it, §16)."""
+    the turn starts {(seat, own turns before it): TurnStart}; the margin shows where a gap
+    opens, turn by turn."""
     starts, last, automa_seat = {}, None, game.automa_seat
     while not game.is_over:
         key = (game.turn, game.active_player)
@@ -115,9 +125,10 @@ def step_logged(game, choose_step) -> dict:
             score = game.result()["score"]
             best_other = max(x for o, x in enumerate(score) if o != s)
             player = game.player(s)
-            starts[(s, player["turns"])] = (bottom_affordable(game, s),
-                                            game.workers_on_board(s), score[s] - best_other,
-                                            tuple(player["objectives"]))
+            starts[(s, player["turns"])] = TurnStart(bottom_affordable(game, s),
+                                                     game.workers_on_board(s),
+                                                     score[s] - best_other,
+                                                     tuple(player["objectives"]))
         choose_step(game)
     return starts
 
@@ -241,7 +252,7 @@ def seat_rows(game, starts, policies, automa=None) -> list[dict]:
     factory = factory_holder(game)
     for s in humans:
         own = [(k[1], v) for k, v in acts.items() if k[0] == s]
-        dealt = starts[(s, 0)][3] if (s, 0) in starts else ()
+        dealt = starts.get((s, 0), NO_START).objectives
         row = {
             "policy": policies[s] if automa is None else policies[0],
             "players": n, "automa": automa or "", "seat": s,
@@ -272,11 +283,12 @@ def seat_rows(game, starts, policies, automa=None) -> list[dict]:
             if kind is not None:
                 row[f"{kind}_turns"] += 1
                 row[f"{kind}_bottom"] += bottom
-            if starts.get((s, t), (False,))[0]:
+            if starts.get((s, t), NO_START).affordable:
                 row["affordable"] += 1
                 row["bottom_when_affordable"] += bottom
         for t in WORKER_TURNS:
-            _, row[f"workers_t{t}"], row[f"margin_t{t}"], _ = starts.get((s, t), (None,) * 4)
+            start = starts.get((s, t), NO_START)
+            row[f"workers_t{t}"], row[f"margin_t{t}"] = start.workers, start.margin
         for kind in STAR_KINDS:
             got = [t for k, t in stars[s] if k == kind]
             row[f"star_{kind}"] = len(got)

@@ -321,12 +321,12 @@ class ScytheSpec(GameSpec):
         cells = [c for c in super().table_cells(config, keys)
                  if all(dealt[k] is None or v in dealt[k] for k, v in c.items())]
         banned = set(config.data.banned_pairs) if config.ban_pairs else set()
-        if {"faction", "mat"} <= set(keys):
-            cells = [c for c in cells if (c["faction"], c["mat"]) not in banned]
         if isinstance(config, ScytheConfig):     # a player game: the cell is one player's
             factions = _per_player(config.factions, config.n_players)
             mats = _per_player(config.mats, config.n_players)
             cells = [c for c in cells if _seats_for(c, factions, mats, banned)]
+        elif {"faction", "mat"} <= set(keys):    # solo: the human's pair (_seats_for's check)
+            cells = [c for c in cells if (c["faction"], c["mat"]) not in banned]
         if not cells:
             raise UserError(f"--by {','.join(keys)}: the scenario deals no such seat; deal "
                             "the factions or mats it names at random, or choose other keys")
