@@ -12,6 +12,13 @@ EDIT      what the human seat is given before its first turn, through the positi
                          starting worker hexes (Game.set_unit)
             STRUCT=K     a structure (mine, armory, monument, mill) on its K-th starting
                          worker hex, K = 1 or 2 (Game.set_structure)
+            mech=K       the K-th mech of its faction mat (1..4, printed order) deployed on its
+                         first starting worker hex (Game.set_mech_deployed)
+            recruit=K    the recruit of the K-th bottom action (1..4: Upgrade, Deploy, Build,
+                         Enlist) enlisted, without its one-time bonus (Game.set_player)
+            tokens=N     N tokens of each resource on its first starting worker hex (0..9)
+            coins=N, power=N, popularity=N   that much more (0..20; the tracks stop at
+                         their ends)
           e.g. `workers=3+mill=1`
 
 Each edit plays the same deals as `none`, so a row differs from it only by the edit. Reported:
@@ -35,6 +42,16 @@ from simsuite.scenario import load_scenario
 STRUCTURES = ("mine", "armory", "monument", "mill")
 START_WORKERS = 2     # every faction starts with two workers on the board (Rulebook §5)
 MAX_EXTRA = 6         # the mat's 8 workers less those two
+TRACK_END = {"power": 16, "popularity": 18}   # Rulebook §4.5 (coins have no end)
+# the other parts: (least, most, what the number is)
+BOUNDS = {
+    "mech": (1, 4, "the mech's place on the faction mat"),
+    "recruit": (1, 4, "the bottom action: 1 Upgrade, 2 Deploy, 3 Build, 4 Enlist"),
+    "tokens": (0, 9, "tokens of each resource"),
+    "coins": (0, 20, "coins more"),
+    "power": (0, 20, "power more"),
+    "popularity": (0, 20, "popularity more"),
+}
 
 
 def parse_edit(text: str) -> list[tuple[str, int]]:
@@ -45,9 +62,10 @@ def parse_edit(text: str) -> list[tuple[str, int]]:
     parts = []
     for part in (p.strip() for p in text.split("+")):
         name, sep, value = part.partition("=")
+        name = name.strip()
         if not sep or not value.strip().isdigit():
-            raise UserError(f"edit {part!r}: write workers=N or STRUCTURE=K (K = 1 or 2), "
-                            "parts joined by +, or none")
+            raise UserError(f"edit {part!r}: write NAME=N (workers, {', '.join(STRUCTURES)}, "
+                            f"{', '.join(BOUNDS)}), parts joined by +, or none")
         n = int(value)
         if name == "workers":
             if not 0 <= n <= MAX_EXTRA:
@@ -57,21 +75,38 @@ def parse_edit(text: str) -> list[tuple[str, int]]:
             if n not in (1, 2):
                 raise UserError(f"edit {part!r}: name the first or second starting worker hex, "
                                 f"{name}=1 or {name}=2")
+        elif name in BOUNDS:
+            lo, hi, what = BOUNDS[name]
+            if not lo <= n <= hi:
+                raise UserError(f"edit {part!r}: give {name}={lo}..{hi} ({what})")
         else:
-            raise UserError(f"edit {part!r}: give workers or one of {', '.join(STRUCTURES)}")
+            raise UserError(f"edit {part!r}: give workers, one of {', '.join(STRUCTURES)}, "
+                            f"or one of {', '.join(BOUNDS)}")
         parts.append((name, n))
     return parts
 
 
 def apply_edit(game, seat: int, parts: list[tuple[str, int]]) -> None:
-    """Give `seat` the edit's units and structures on its two starting worker hexes."""
+    """Give `seat` the edit's units, structures and more (see the docstring)."""
     hexes = [game.unit_cell(seat, f"worker{i}") for i in range(START_WORKERS)]
     for name, n in parts:
+        player = game.player(seat)
         if name == "workers":
             for k in range(n):
                 game.set_unit(seat, f"worker{START_WORKERS + k}", hexes[k % 2])
-        else:
+        elif name in STRUCTURES:
             game.set_structure(seat, name, hexes[n - 1])
+        elif name == "mech":
+            game.set_mech_deployed(seat, n - 1, True, hexes[0])
+        elif name == "recruit":
+            recruits = list(player["recruits"])
+            recruits[n - 1] = True
+            game.set_player(seat, recruits=recruits)
+        elif name == "tokens":
+            game.set_resources(hexes[0], {r: n + game.resources(hexes[0]).get(r, 0)
+                                          for r in ("oil", "metal", "wood", "food")})
+        else:
+            game.set_player(seat, **{name: min(player[name] + n, TRACK_END.get(name, 10**6))})
 
 
 def play(scenario, n: int, parts: list[tuple[str, int]]) -> tuple[np.ndarray, np.ndarray]:

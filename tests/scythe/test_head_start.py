@@ -21,12 +21,16 @@ def test_edits_are_read_part_by_part():
     assert head_start.parse_edit("none") == []
     assert head_start.parse_edit(" workers=3 + mill=1 ") == [("workers", 3), ("mill", 1)]
     assert head_start.parse_edit("mine=2") == [("mine", 2)]
+    assert head_start.parse_edit("mech=1+recruit=4+tokens=2+coins=5") == [
+        ("mech", 1), ("recruit", 4), ("tokens", 2), ("coins", 5)]
 
 
 @pytest.mark.parametrize("text, message", [
-    ("workers", "workers=N or STRUCTURE=K"),
+    ("workers", "write NAME=N"),
     ("workers=7", "workers=0..6"),          # Rulebook §5: 2 of the mat's 8 workers start on the board
     ("mill=3", "mill=1 or mill=2"),
+    ("mech=5", "mech=1..4"),                # four mechs a faction mat (Rulebook §3.2)
+    ("recruit=0", "recruit=1..4"),
     ("castle=1", "one of mine, armory, monument, mill"),
 ])
 def test_bad_edits_are_refused_in_one_line(text, message):
@@ -46,6 +50,28 @@ def test_the_edit_places_workers_and_a_structure_on_the_starting_hexes():
     assert game.workers_of_on(me, first) == 3 and game.workers_of_on(me, second) == 2
     assert game.player(me)["structures"]["mill"] == second
     assert game.player(me)["structures"]["mine"] is None
+
+
+def test_the_edit_gives_a_mech_a_recruit_tokens_and_track_steps():
+    # From the start position (Rulebook §5), each part adds exactly what it names; the power
+    # track stops at its end, 16 (§4.5).
+    seed = int(derive_seeds(SCENARIO.seed, np.array([1]))[0])
+    game = SCENARIO.spec.new_game(SCENARIO.config, seed, False, 1)
+    me = 1 - game.automa_seat
+    first = game.unit_cell(me, "worker0")
+    before = dict(game.player(me))
+    tokens = game.resources(first)
+    head_start.apply_edit(game, me, head_start.parse_edit(
+        "mech=2+recruit=4+tokens=2+coins=5+power=20+popularity=1"))
+    after = game.player(me)
+    assert after["mechs_deployed"] == [False, True, False, False]
+    assert game.unit_cell(me, "mech1") == first
+    assert after["recruits"] == [False, False, False, True]
+    assert after["onetime_used"] == before["onetime_used"]
+    assert game.resources(first) == {r: tokens[r] + 2 for r in tokens}
+    assert after["coins"] == before["coins"] + 5
+    assert after["power"] == 16
+    assert after["popularity"] == before["popularity"] + 1
 
 
 def test_no_edit_plays_the_scenarios_own_games():
