@@ -90,7 +90,6 @@ def apply_edit(game, seat: int, parts: list[tuple[str, int]]) -> None:
     """Give `seat` the edit's units, structures and more (see the docstring)."""
     hexes = [game.unit_cell(seat, f"worker{i}") for i in range(START_WORKERS)]
     for name, n in parts:
-        player = game.player(seat)
         if name == "workers":
             for k in range(n):
                 game.set_unit(seat, f"worker{START_WORKERS + k}", hexes[k % 2])
@@ -99,14 +98,14 @@ def apply_edit(game, seat: int, parts: list[tuple[str, int]]) -> None:
         elif name == "mech":
             game.set_mech_deployed(seat, n - 1, True, hexes[0])
         elif name == "recruit":
-            recruits = list(player["recruits"])
+            recruits = list(game.player(seat)["recruits"])
             recruits[n - 1] = True
             game.set_player(seat, recruits=recruits)
         elif name == "tokens":
-            game.set_resources(hexes[0], {r: n + game.resources(hexes[0]).get(r, 0)
-                                          for r in ("oil", "metal", "wood", "food")})
+            game.set_resources(hexes[0], {r: k + n for r, k in game.resources(hexes[0]).items()})
         else:
-            game.set_player(seat, **{name: min(player[name] + n, TRACK_END.get(name, 10**6))})
+            now = game.player(seat)[name]
+            game.set_player(seat, **{name: min(now + n, TRACK_END.get(name, now + n))})
 
 
 def play(scenario, n: int, parts: list[tuple[str, int]]) -> tuple[np.ndarray, np.ndarray]:
