@@ -33,6 +33,7 @@ from pathlib import Path
 
 import numpy as np
 
+from simsuite._scythe import TRACK_ENDS
 from simsuite.errors import UserError
 from simsuite.games.scythe import solo
 from simsuite.rng import Stream, derive_seed
@@ -42,7 +43,6 @@ from simsuite.scenario import load_scenario
 STRUCTURES = ("mine", "armory", "monument", "mill")
 START_WORKERS = 2     # every faction starts with two workers on the board (Rulebook §5)
 MAX_EXTRA = 6         # the mat's 8 workers less those two
-TRACK_END = {"power": 16, "popularity": 18}   # Rulebook §4.5 (coins have no end)
 # the other parts: (least, most, what the number is)
 BOUNDS = {
     "mech": (1, 4, "the mech's place on the faction mat"),
@@ -105,7 +105,7 @@ def apply_edit(game, seat: int, parts: list[tuple[str, int]]) -> None:
             game.set_resources(hexes[0], {r: k + n for r, k in game.resources(hexes[0]).items()})
         else:
             now = game.player(seat)[name]
-            game.set_player(seat, **{name: min(now + n, TRACK_END.get(name, now + n))})
+            game.set_player(seat, **{name: min(now + n, TRACK_ENDS.get(name, now + n))})
 
 
 def play(scenario, n: int, parts: list[tuple[str, int]]) -> tuple[np.ndarray, np.ndarray]:

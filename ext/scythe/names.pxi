@@ -79,3 +79,5 @@ def _index(value, names, what):
 WEIGHT_TABLE_ROWS = N_WEIGHT_ROWS
 WEIGHT_TABLE_BLOCK = N_PAIR_ROWS
 N_MAT_IDS = N_MATS
+# the tracks' last spaces (Rulebook §4.5; coins have no end)
+TRACK_ENDS = {"power": N_TRACK_POWER, "popularity": N_TRACK_POPULARITY}
