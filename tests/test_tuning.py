@@ -181,7 +181,7 @@ class _Stop(Exception):
 def test_a_table_is_learned_deterministically_and_resumes_after_an_interruption(tmp_path):
     """`simsuite tune --by mat` (issue #14): the same seed gives the same table, and a run
     stopped after its second row then run again writes that same table, tuning only the rest."""
-    from simsuite.tuning import tune_table
+    from simsuite.tuning_table import tune_table
 
     sc = scenario(tmp_path, ["economy", "random"])
     whole, again, resumed = tmp_path / "a.toml", tmp_path / "b.toml", tmp_path / "c.toml"
@@ -227,7 +227,7 @@ def test_a_table_run_starts_from_the_scenarios_table_and_keeps_its_rows(tmp_path
     """policy[0] naming a weights table: each cell's search starts from that table's row for the
     seat (a refinement), and a row whose tuned weights do not beat it keeps the start row instead
     of falling back to the defaults."""
-    from simsuite.tuning import tune_table
+    from simsuite.tuning_table import tune_table
 
     (tmp_path / "start.toml").write_text(
         'name = "economy"\n[weights]\npower = 0.9\n'
@@ -272,7 +272,7 @@ def test_a_refinement_into_a_new_file_keeps_the_start_tables_other_runs(tmp_path
     """A refining run whose --out does not exist yet writes the start table's rows and header
     lines of other kinds of game beside its own, as a run into the start table's own file
     would: without them a solo seat would silently play the base weights."""
-    from simsuite.tuning import tune_table
+    from simsuite.tuning_table import tune_table
 
     solo_run = ("# Tuned by `simsuite tune solo.toml --by mat --budget 1 --seed 1 --out t.toml` "
                 "(rows with solo = true; regenerate with the same command).\n"
@@ -297,7 +297,7 @@ def test_a_refinement_into_a_new_file_keeps_the_start_tables_other_runs(tmp_path
 def test_a_refinement_names_the_chain_of_commands_it_started_from():
     """A refining run's header names the command that tuned its start table's rows of the same
     kind (solo or not) and the older starts that table's header names, and no other kind's."""
-    from simsuite.tuning import start_provenance
+    from simsuite.tuning_table import start_provenance
 
     start = ["Tuned by `simsuite tune solo.toml --by mat` (rows with solo = true; regenerate with "
              "the same command).",
@@ -322,7 +322,7 @@ def test_a_chain_names_each_start_once_in_the_order_that_regenerates_it():
     the first from the solo rows: every round's header repeats the solo rows' chain, but the
     chain a new round writes names each command once, at its last place, so that run from the
     last line up every table comes before the tables that started from it."""
-    from simsuite.tuning import start_provenance
+    from simsuite.tuning_table import start_provenance
 
     def block(command, kind, chain):
         return ([f"Tuned by `{command}` (rows with {kind}; regenerate with the same command).",
@@ -356,7 +356,7 @@ def test_a_chain_names_each_start_once_in_the_order_that_regenerates_it():
 
 
 def test_table_errors(tmp_path):
-    from simsuite.tuning import tune_table
+    from simsuite.tuning_table import tune_table
 
     sc = scenario(tmp_path, ["economy", "random"])
     with pytest.raises(UserError, match="--by 'colour': scythe tables are keyed by faction, mat"):
@@ -372,7 +372,7 @@ def test_a_faction_and_mat_table_tunes_each_pair_the_rules_deal(tmp_path):
     bans (Rusviet + Industrial, Crimea + Patriotic: Scythe rulebook, set-up, "banned
     combinations"), each tuned in the seat dealt both, its rows naming both keys."""
     from simsuite.scenario import load_scenario
-    from simsuite.tuning import tune_table
+    from simsuite.tuning_table import tune_table
 
     factions = ["nordic", "rusviet", "polania", "crimea", "saxony"]
     mats = ["industrial", "engineering", "patriotic", "mechanical", "agricultural"]
@@ -438,7 +438,7 @@ def test_rows_per_player_count_live_beside_each_other(tmp_path):
     any count (the more specific row), and a row that would give a seat what it already plays
     is not written."""
     from simsuite.scenario import load_scenario
-    from simsuite.tuning import tune_table
+    from simsuite.tuning_table import tune_table
 
     # the start table: Engineering's weights differ at 2 and at 3 players
     (tmp_path / "start.toml").write_text(
@@ -490,7 +490,7 @@ def test_rows_per_player_count_live_beside_each_other(tmp_path):
 
 
 def test_table_key_errors(tmp_path):
-    from simsuite.tuning import tune_table
+    from simsuite.tuning_table import tune_table
 
     sc = scenario(tmp_path, ["economy", "random"])
     for by, message in (("players", "at least one of them"), ("mat,mat", "at most once"),
@@ -559,7 +559,7 @@ def test_rows_per_automa_level_live_beside_the_solo_rows(tmp_path):
     run at another level, and a run for every level, each replace only their own rows; a seat
     plays its level's row over the row for every level."""
     from simsuite.scenario import load_scenario
-    from simsuite.tuning import tune_table
+    from simsuite.tuning_table import tune_table
 
     (tmp_path / "start.toml").write_text(
         'name = "economy"\n[[row]]\nmat = "patriotic"\nsolo = true\nweights = { deploy = 7.5 }\n')
@@ -603,7 +603,7 @@ def test_rows_per_automa_level_live_beside_the_solo_rows(tmp_path):
 
 
 def test_difficulty_rows_need_one_automa_level(tmp_path):
-    from simsuite.tuning import tune_table
+    from simsuite.tuning_table import tune_table
 
     (tmp_path / "start.toml").write_text('name = "economy"\n')
     two = _solo(tmp_path, "two", '["automa", "ultimaszyna"]')
@@ -658,7 +658,7 @@ def test_a_run_over_some_cells_keeps_the_rows_of_the_others(tmp_path):
     """A run whose scenario deals only some cells of its keys rewrites those rows only: the
     start table's rows of the same keys and kind for the other cells stay as they were, and
     the header says so."""
-    from simsuite.tuning import tune_table
+    from simsuite.tuning_table import tune_table
 
     (tmp_path / "start.toml").write_text(
         'name = "economy"\n'
@@ -721,8 +721,9 @@ def test_a_row_under_the_bottom_floor_is_not_kept(tmp_path, monkeypatch):
     # A row whose paired check wins more but whose bottom-action rate falls under both the
     # floor and the start row's is refused, and the header says why; one that keeps the start
     # row's rate, though under the floor, is kept.
-    import simsuite.tuning as tuning
-    from simsuite.tuning import TuneResult, tune_table
+    import simsuite.tuning_table as tuning_table
+    from simsuite.tuning import TuneResult
+    from simsuite.tuning_table import tune_table
 
     start = np.array(default_weights("economy")[:len(WEIGHT_NAMES)])
 
@@ -739,7 +740,7 @@ def test_a_row_under_the_bottom_floor_is_not_kept(tmp_path, monkeypatch):
     # mechanical, agricultural): under both, refused; at the start row's, kept; above the
     # floor, kept twice; under both, refused
     fake_search.rates = [(0.80, 0.90), (0.80, 0.80), (0.90, 0.95), (0.86, 0.70), (0.5, 0.6)]
-    monkeypatch.setattr(tuning, "_search", fake_search)
+    monkeypatch.setattr(tuning_table, "_search", fake_search)
     sc = scenario(tmp_path, ["economy", "economy"])
     out = tmp_path / "t.toml"
     tune_table(sc, "mat", 5 * 60, 1, out, jobs=1, min_bottom_rate=0.85)
