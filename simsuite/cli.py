@@ -118,7 +118,7 @@ def tune(
         "least that of the weights they replace, e.g. 0.85."),
 ):
     """Tune a policy's weights by self-play (fixed budget and seed)."""
-    from simsuite.tuning import tune_command
+    from simsuite.tuning_table import tune_command
 
     tune_command(scenario=scenario, budget=budget, seed=seed, out=out, by=by,
                  generations=generations, objective=objective, min_bottom_rate=min_bottom_rate)

@@ -475,45 +475,6 @@ def _floor_flag(min_bottom_rate: Optional[float]) -> str:
     return "" if min_bottom_rate is None else f" --min-bottom-rate {_fmt(min_bottom_rate)}"
 
 
-def tune_command(scenario: Path, budget: int, seed: int, out: Path, by: Optional[str] = None,
-                 generations: int = GENERATIONS, objective: str = "wins",
-                 min_bottom_rate: Optional[float] = None) -> None:
-    """`simsuite tune SCENARIO --budget N --seed S --out FILE [--by KEY] [--generations G]
-    [--objective wins|margin|soft] [--min-bottom-rate R]`."""
-    import sys
-
-    out = Path(out)
-    if out.exists() and out.is_dir():
-        raise UserError(f"--out: {out} is a folder; give a file name such as tuned.toml")
-    if not out.parent.exists():
-        raise UserError(f"--out: folder {out.parent} does not exist; "
-                        "create it or choose another path")
-    if by is not None:
-        from simsuite.tuning_table import tune_table
-
-        cells = tune_table(Path(scenario), by, budget, seed, out, generations=generations,
-                           objective=objective, min_bottom_rate=min_bottom_rate,
-                           progress=lambda msg: print(msg, file=sys.stderr, flush=True))
-        print(f"tuned {len(cells)} cells by {by} (a row written where it changes a seat's "
-              f"weights); table written to {out}")
-        for cell, r in cells.items():
-            name = cell if isinstance(cell, str) else ", ".join(cell)
-            print(f"  {by} = {name}: tuned vs start {_paired_text(r.paired)}")
-        return
-    result = tune(Path(scenario), budget, seed, generations=generations, objective=objective,
-                  min_bottom_rate=min_bottom_rate, progress=lambda msg: print(msg, file=sys.stderr, flush=True))
-    write_weights(result, out, scenario=str(scenario), budget=budget, seed=seed,
-                  generations=generations)
-    p, h = result.paired, result.head_to_head
-    print(f"tuned {result.policy}: {result.generations} generations, "
-          f"{result.accepted} improvements, "
-          f"{result.games_played} games; weights written to {out}")
-    print(f"against the field: tuned vs start weights {_paired_text(p)}")
-    print(f"head to head against the start weights ({h['games']} games): tuned wins "
-          f"{h['tuned_rate']:.1%} (95% CI {h['ci95'][0]:.1%} to {h['ci95'][1]:.1%}; "
-          f"fair share {h['fair_share']:.1%})")
-
-
 def _paired_text(p: dict) -> str:
     """A paired check as the header and the command print it: win rates, or mean margins
     (objective margin), the difference and its 95% interval, and the games; under

@@ -12,7 +12,8 @@ when it holds this policy's table, else from the table the run started from. It 
 an interruption (`<out>.partial.json`) and is deterministic.
 
 The header of the written table names the chain of commands that regenerates it
-(start_provenance).
+(start_provenance). `tune_command`, the `simsuite tune` command, runs the search of
+simsuite/tuning.py alone or, with `--by`, once per row here.
 """
 from __future__ import annotations
 
@@ -25,7 +26,44 @@ from simsuite.errors import UserError
 from simsuite.policies import compiled_policies
 from simsuite.tuning import (GENERATIONS, TuneResult, _check_arguments, _check_budget, _fmt,
                              _floor_flag, _jobs, _meets_floor, _paired_text, _search, _setup,
-                             _Setup)
+                             _Setup, tune, write_weights)
+
+
+def tune_command(scenario: Path, budget: int, seed: int, out: Path, by: Optional[str] = None,
+                 generations: int = GENERATIONS, objective: str = "wins",
+                 min_bottom_rate: Optional[float] = None) -> None:
+    """`simsuite tune SCENARIO --budget N --seed S --out FILE [--by KEY] [--generations G]
+    [--objective wins|margin|soft] [--min-bottom-rate R]`."""
+    import sys
+
+    out = Path(out)
+    if out.exists() and out.is_dir():
+        raise UserError(f"--out: {out} is a folder; give a file name such as tuned.toml")
+    if not out.parent.exists():
+        raise UserError(f"--out: folder {out.parent} does not exist; "
+                        "create it or choose another path")
+    if by is not None:
+        cells = tune_table(Path(scenario), by, budget, seed, out, generations=generations,
+                           objective=objective, min_bottom_rate=min_bottom_rate,
+                           progress=lambda msg: print(msg, file=sys.stderr, flush=True))
+        print(f"tuned {len(cells)} cells by {by} (a row written where it changes a seat's "
+              f"weights); table written to {out}")
+        for cell, r in cells.items():
+            name = cell if isinstance(cell, str) else ", ".join(cell)
+            print(f"  {by} = {name}: tuned vs start {_paired_text(r.paired)}")
+        return
+    result = tune(Path(scenario), budget, seed, generations=generations, objective=objective,
+                  min_bottom_rate=min_bottom_rate, progress=lambda msg: print(msg, file=sys.stderr, flush=True))
+    write_weights(result, out, scenario=str(scenario), budget=budget, seed=seed,
+                  generations=generations)
+    p, h = result.paired, result.head_to_head
+    print(f"tuned {result.policy}: {result.generations} generations, "
+          f"{result.accepted} improvements, "
+          f"{result.games_played} games; weights written to {out}")
+    print(f"against the field: tuned vs start weights {_paired_text(p)}")
+    print(f"head to head against the start weights ({h['games']} games): tuned wins "
+          f"{h['tuned_rate']:.1%} (95% CI {h['ci95'][0]:.1%} to {h['ci95'][1]:.1%}; "
+          f"fair share {h['fair_share']:.1%})")
 
 
 def tune_table(scenario: Path, by: str, budget: int, seed: int, out: Path, *,

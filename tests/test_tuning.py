@@ -11,8 +11,8 @@ pytest.importorskip("simsuite._scythe", reason="the compiled Scythe core is not 
 from simsuite.errors import UserError  # noqa: E402
 from simsuite.games.scythe.policies import WEIGHT_NAMES, default_weights  # noqa: E402
 from simsuite.policies import load_weights_file  # noqa: E402
-from simsuite.tuning import (paired_difference, tune, tune_command,  # noqa: E402
-                             write_weights)
+from simsuite.tuning import paired_difference, tune, write_weights  # noqa: E402
+from simsuite.tuning_table import tune_command  # noqa: E402
 
 
 class RandomPy:
