@@ -48,7 +48,8 @@ The tuned weights are written as TOML: `name` and a `[weights]` table, which is 
 entry for a scenario's policy table (copy the weights inline, or name the file as the policy's
 `weights_file`).
 
-`--by KEYS` learns a weights table instead (simsuite/tuning_table.py).
+`--by KEYS` learns a weights table instead; the `simsuite tune` command (tune_command) and the
+tables live in simsuite/tuning_table.py.
 
 `--min-bottom-rate R` (Scythe) holds the tuned weights to a floor on the bottom-action rate
 (the share of the seat's turns that began with a bottom action payable in which it took one,
