@@ -71,7 +71,7 @@ def tune_table(scenario: Path, by: str, budget: int, seed: int, out: Path, *,
                objective: str = "wins", min_bottom_rate: Optional[float] = None) -> dict:
     """Learn a weights table (simsuite/policies/tables.py): one row per cell of the group keys
     `by` names, comma-separated (e.g. "mat", or "faction,mat" for each pair the rules deal),
-    each tuned by the search above on its share of `budget`, in games where the tuned policy
+    each tuned by simsuite/tuning.py's search on its share of `budget`, in games where the tuned policy
     plays the seat dealt that cell against the scenario's field. Each row also names `solo`
     (true when tuned against a solo opponent); with `players` among the keys, a multiplayer
     run's rows name the scenario's player count too, so rows tuned at each count live in one

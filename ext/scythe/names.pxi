@@ -63,14 +63,11 @@ AUTOMA_STAGE_NAMES = ("idle", "moves", "combat", "rewards")
 
 
 def _index(value, names, what):
+    v = _name_position(value, names)
+    if v >= 0:
+        return v
     if isinstance(value, (int, np.integer)):
-        v = int(value)
-        if 0 <= v < len(names):
-            return v
-        raise ValueError(f"{what} {v} out of range 0..{len(names) - 1}")
-    key = str(value).strip().lower()
-    if key in names:
-        return names.index(key)
+        raise ValueError(f"{what} {int(value)} out of range 0..{len(names) - 1}")
     raise ValueError(f"unknown {what} {value!r}; one of: {', '.join(names)}")
 
 

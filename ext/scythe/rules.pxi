@@ -356,13 +356,19 @@ cdef class ScytheRules:
         return _lookup(name, self.mat_names, "mat")
 
 
-def _lookup(value, names, what):
+def _name_position(value, names):
+    """Position in `names` of a name (case-insensitive) or an id; -1 when it is neither.
+    _lookup (data-file values) and names.pxi's _index (API arguments) raise their own errors."""
     if isinstance(value, (int, np.integer)):
-        v = int(value)
-        if 0 <= v < len(names):
-            return v
-        raise UserError(f"{what} id {v} is out of range; use 0..{len(names) - 1} or a name: {', '.join(names)}")
+        return int(value) if 0 <= int(value) < len(names) else -1
     key = str(value).strip().lower()
-    if key in names:
-        return names.index(key)
+    return names.index(key) if key in names else -1
+
+
+def _lookup(value, names, what):
+    v = _name_position(value, names)
+    if v >= 0:
+        return v
+    if isinstance(value, (int, np.integer)):
+        raise UserError(f"{what} id {int(value)} is out of range; use 0..{len(names) - 1} or a name: {', '.join(names)}")
     raise UserError(f"unknown {what} {value!r}; choose one of: {', '.join(names)}")
